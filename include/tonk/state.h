@@ -1,0 +1,134 @@
+// The state of one hand of Tonk: the engine's hot path.
+//
+// A State is a trivially copyable value of a few hundred bytes (see docs/PERFORMANCE.md): search
+// bots clone it by plain copy. Generating legal actions and applying an action never allocate.
+// The State holds every card, hidden or not; players see it only through a View (view.h).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <stdexcept>
+#include <string>
+
+#include "tonk/action.h"
+#include "tonk/card_set.h"
+#include "tonk/game.h"
+#include "tonk/outcome.h"
+
+namespace tonk {
+
+/// Most spreads that can lie on the table: every card of the largest deck in books of three.
+inline constexpr int kMaxSpreads = kNumCardIds / 3;
+
+/// Where in a turn the player to move is (S9).
+enum class Phase : std::uint8_t {
+  kStartOfTurn = 0,  ///< May drop (S15) or must take a card (S9).
+  kAfterDraw = 1,    ///< Has taken a card: may spread and hit, then must discard.
+  kOver = 2,         ///< The hand has ended; see outcome().
+};
+
+/// An action was refused. what() says why, in a sentence for a person.
+class IllegalAction : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// A deck order or other set-up argument was refused. what() says why.
+class BadDeal : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+class State {
+ public:
+  /// Deals a hand (S6) under `game`, which must outlive the State. `deck_order` lists every card of
+  /// the game's deck exactly once, in the order they come off the deck: the first card goes to the
+  /// dealer's left, one card at a time clockwise until each player has hand_size cards; the next
+  /// card is the upcard (S6; none under V1); the rest is the stock, top first. `dealer` is a seat
+  /// 0..players-1; seats are numbered clockwise. A dealt tonk (S7) ends the hand at once.
+  /// Throws BadDeal naming the problem when the order is not a permutation of the deck or the
+  /// dealer is out of range.
+  static State deal(const Game& game, std::span<const Card> deck_order, int dealer);
+
+  const Game& game() const { return *game_; }
+  Phase phase() const { return phase_; }
+  bool is_over() const { return phase_ == Phase::kOver; }
+  /// The player to act, 0..players-1; after the end, the player who acted last.
+  int current_player() const { return current_; }
+  int dealer() const { return dealer_; }
+  /// Turns begun so far in this hand, all players together (0 before the first turn).
+  int turn() const { return turn_; }
+  /// Turns player p has begun in this hand (I3, I4).
+  int turns_of(int p) const { return turns_of_[p]; }
+
+  CardSet hand(int p) const { return hands_[p]; }
+  /// Cards publicly known to be in p's hand: those p took from the discard pile and still holds.
+  CardSet known_cards(int p) const { return known_[p]; }
+  int num_spreads() const { return num_spreads_; }
+  CardSet spread(int i) const { return spreads_[i]; }
+  int spread_owner(int i) const { return spread_owner_[i]; }
+  int stock_size() const { return stock_end_ - stock_pos_; }
+  /// The cards left in the stock, top first.
+  std::span<const Card> stock() const { return {stock_.data() + stock_pos_, stock_.data() + stock_end_}; }
+  int discard_size() const { return discard_size_; }
+  /// The discard pile, bottom first; its last card is the top discard (S10).
+  std::span<const Card> discard_pile() const { return {discard_.data(), discard_.data() + discard_size_}; }
+  /// The top discard, or Card::none() when the pile is empty.
+  Card top_discard() const { return discard_size_ ? discard_[discard_size_ - 1] : Card::none(); }
+  /// The card the current player took from the discard pile this turn (I1), or Card::none().
+  Card taken_discard() const { return taken_discard_; }
+  /// Discards player p has taken since the stock ran out (I2).
+  int empty_stock_takes(int p) const { return empty_takes_[p]; }
+  /// The result; reason is kNone until the hand is over.
+  const Outcome& outcome() const { return outcome_; }
+
+  /// A player's count for a showdown, in points (S15, S16, I8).
+  int showdown_count(int p) const;
+
+  /// Fills `out` with every legal action of the current player, in a fixed order (drop, stock,
+  /// take; then spreads, hits, discards). Empty when the hand is over. Allocation-free.
+  void legal_actions(ActionList& out) const;
+  /// True when `action` is legal now. Same answer as membership in legal_actions().
+  bool is_legal(const Action& action) const;
+  /// "" when `action` is legal; otherwise why not, in a sentence naming the rule ("S9: ...").
+  std::string why_illegal(const Action& action) const;
+
+  /// Applies a legal action. Precondition: is_legal(action) (checked only by assert). Allocation-free.
+  void apply(const Action& action);
+  /// Applies an action after checking it. Throws IllegalAction with the reason from why_illegal().
+  void apply_checked(const Action& action);
+
+ private:
+  void end_turn();
+  void finish_drop();
+  void finish_showdown_stock();
+  void finish_going_out(EndReason reason, int player, int pays);
+  void pay(int from, int to, int stakes) {
+    outcome_.payouts[from] -= stakes;
+    outcome_.payouts[to] += stakes;
+  }
+  void fill_counts();
+
+  const Game* game_ = nullptr;
+  std::array<CardSet, kMaxPlayers> hands_{};
+  std::array<CardSet, kMaxPlayers> known_{};
+  std::array<CardSet, kMaxSpreads> spreads_{};
+  std::array<std::uint8_t, kMaxSpreads> spread_owner_{};
+  std::array<Card, kNumCardIds> stock_{};
+  std::array<Card, kNumCardIds> discard_{};
+  std::array<std::uint8_t, kMaxPlayers> turns_of_{};
+  std::array<std::uint8_t, kMaxPlayers> empty_takes_{};
+  Outcome outcome_{};
+  std::uint16_t turn_ = 0;
+  std::uint8_t stock_pos_ = 0;
+  std::uint8_t stock_end_ = 0;
+  std::uint8_t discard_size_ = 0;
+  std::uint8_t num_spreads_ = 0;
+  std::uint8_t current_ = 0;
+  std::uint8_t dealer_ = 0;
+  Card taken_discard_ = Card::none();
+  Phase phase_ = Phase::kStartOfTurn;
+};
+
+}  // namespace tonk

@@ -1,0 +1,129 @@
+#include "greedy_bot.h"
+
+#include <algorithm>
+
+namespace tonk {
+
+namespace {
+
+// The count a hand would have after laying its best spreads and every hit on the table, in points.
+int deadwood(const View& view, CardSet hand) {
+  const Game& game = *view.game;
+  // Hits of single cards, repeated until nothing more fits (cheap approximation of all hits).
+  CardSet table[kMaxSpreads];
+  for (int i = 0; i < view.num_spreads; ++i) table[i] = view.spreads[i];
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (Card c : hand) {
+      for (int i = 0; i < view.num_spreads; ++i) {
+        if (game.can_hit(table[i], CardSet(c))) {
+          table[i] |= CardSet(c);
+          hand.erase(c);
+          changed = true;
+          break;
+        }
+      }
+    }
+  }
+  return game.lowest_count(hand);
+}
+
+// How much a card helps toward future spreads: partners of the same rank or nearby in its suit.
+int potential(const Game& game, CardSet hand, Card c) {
+  if (c.is_joker()) return 0;
+  int score = 0;
+  for (Card o : hand) {
+    if (o == c || o.is_joker()) continue;
+    if (o.rank() == c.rank()) score += 2;
+    if (o.suit() == c.suit()) {
+      const int a = game.run_position(o.rank());
+      const int b = game.run_position(c.rank());
+      if (a >= 0 && b >= 0 && std::abs(a - b) <= 2) score += std::abs(a - b) == 1 ? 2 : 1;
+    }
+  }
+  return score;
+}
+
+bool fits_table(const View& view, Card c) {
+  for (int i = 0; i < view.num_spreads; ++i)
+    if (view.game->can_hit(view.spreads[i], CardSet(c))) return true;
+  return false;
+}
+
+// The value of the hand after discarding its least useful card (lower is better).
+int best_after_discard(const View& view, CardSet hand, Card keep) {
+  int best = 1 << 30;
+  for (Card d : hand) {
+    if (d == keep && hand.size() > 1) continue;
+    best = std::min(best, deadwood(view, hand - CardSet(d)));
+  }
+  return best;
+}
+
+}  // namespace
+
+int GreedyBot::drop_threshold(const View& view) {
+  int fewest = 99;
+  for (int p = 0; p < view.num_players; ++p)
+    if (p != view.player) fewest = std::min(fewest, view.hand_sizes[p]);
+  // Opponents' hands get lower as the hand goes on; a few points per card held is a fair guess.
+  const int per_card = view.turn <= view.num_players ? 4 : view.turn <= 3 * view.num_players ? 3 : 2;
+  return std::max(3, fewest * per_card - 4);
+}
+
+Action GreedyBot::choose(const View& view, const ActionList& legal) {
+  const Game& game = *view.game;
+  const CardSet hand = view.hand;
+
+  if (view.phase == Phase::kStartOfTurn) {
+    if (legal.contains(Action::drop()) && view.count() <= drop_threshold(view)) return Action::drop();
+    if (legal.contains(Action::take_discard()) && view.top_discard.valid()) {
+      const Card top = view.top_discard;
+      const int now = deadwood(view, hand);
+      const int with_top = best_after_discard(view, hand | CardSet(top), top);
+      // Take the discard when it lowers the count by more than a stock card would on average.
+      if (with_top < now - 2 || (with_top < now && game.value(top) <= 3)) return Action::take_discard();
+    }
+    if (view.stock_size == 0 && legal.contains(Action::take_discard()) &&
+        view.count() > drop_threshold(view) + 6)
+      return Action::take_discard();  // play on rather than end with a high count (S16)
+    return Action::take_stock();
+  }
+
+  // After the draw: lay the spread or hit that leaves the lowest count, when it helps.
+  const int now = deadwood(view, hand);
+  const Action* best_lay = nullptr;
+  int best_left = 1 << 30;
+  int best_size = 0;
+  for (const Action& a : legal) {
+    if (a.kind != ActionKind::kSpread && a.kind != ActionKind::kHit) continue;
+    const CardSet rest = hand - a.cards;
+    const int left = rest.empty() ? -1 : deadwood(view, rest);  // emptying the hand is best (S13)
+    if (left < best_left || (left == best_left && a.cards.size() > best_size)) {
+      best_left = left;
+      best_size = a.cards.size();
+      best_lay = &a;
+    }
+  }
+  if (best_lay && best_left <= now) return *best_lay;
+
+  // Discard the card whose loss hurts least: high value, few partners, not a gift to the next player.
+  const Action* best_discard = nullptr;
+  int best_score = -(1 << 30);
+  for (const Action& a : legal) {
+    if (a.kind != ActionKind::kDiscard) continue;
+    const Card c = a.card();
+    int score = 4 * game.value(c) - 3 * potential(game, hand, c);
+    if (fits_table(view, c)) score -= 20;
+    score = score * 8 + static_cast<int>(rng_.below(8));
+    if (score > best_score) {
+      best_score = score;
+      best_discard = &a;
+    }
+  }
+  if (best_discard) return *best_discard;
+  return legal[0];
+}
+
+}  // namespace tonk

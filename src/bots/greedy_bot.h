@@ -1,0 +1,25 @@
+// The greedy bot: one-ply heuristics that play sensibly. It keeps its count low, takes the discard
+// when that helps, lays spreads and hits whenever they lower its count, discards its least useful
+// high card, and drops when its count is likely the lowest at the table.
+#pragma once
+
+#include "tonk/bot.h"
+#include "tonk/rng.h"
+
+namespace tonk {
+
+class GreedyBot final : public Bot {
+ public:
+  explicit GreedyBot(std::uint64_t seed) : rng_(seed) {}
+  std::string_view name() const override { return "greedy"; }
+  Action choose(const View& view, const ActionList& legal) override;
+
+  /// The count at or below which the bot drops, given the fewest cards any opponent holds and the
+  /// turn number (points). Public for tests and tuning.
+  static int drop_threshold(const View& view);
+
+ private:
+  Rng rng_;  // tie-breaks only
+};
+
+}  // namespace tonk

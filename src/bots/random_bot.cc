@@ -1,0 +1,9 @@
+#include "random_bot.h"
+
+namespace tonk {
+
+Action RandomBot::choose(const View& /*view*/, const ActionList& legal) {
+  return legal[static_cast<int>(rng_.below(static_cast<std::uint32_t>(legal.size())))];
+}
+
+}  // namespace tonk

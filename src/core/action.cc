@@ -1,0 +1,77 @@
+#include "tonk/action.h"
+
+#include <charconv>
+
+namespace tonk {
+
+namespace {
+std::string compact(CardSet cards) {
+  std::string out;
+  for (Card c : cards) out += to_string(c);
+  return out;
+}
+}  // namespace
+
+std::string to_string(const Action& action) {
+  switch (action.kind) {
+    case ActionKind::kDrop: return "drop";
+    case ActionKind::kTakeStock: return "stock";
+    case ActionKind::kTakeDiscard: return "take";
+    case ActionKind::kSpread: return "spread " + compact(action.cards);
+    case ActionKind::kHit: return "hit " + std::to_string(action.target) + " " + compact(action.cards);
+    case ActionKind::kDiscard: return "discard " + to_string(action.card());
+  }
+  return "?";
+}
+
+std::optional<Action> parse_action(std::string_view text, std::string* error) {
+  auto fail = [&](std::string why) -> std::optional<Action> {
+    if (error) *error = std::move(why);
+    return std::nullopt;
+  };
+  while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\r')) text.remove_suffix(1);
+  const auto sp = text.find(' ');
+  const std::string_view verb = text.substr(0, sp);
+  std::string_view rest = sp == std::string_view::npos ? std::string_view{} : text.substr(sp + 1);
+  while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
+
+  auto no_operand = [&](Action a) -> std::optional<Action> {
+    if (!rest.empty()) return fail("'" + std::string(verb) + "' takes no operand");
+    return a;
+  };
+  if (verb == "drop") return no_operand(Action::drop());
+  if (verb == "stock") return no_operand(Action::take_stock());
+  if (verb == "take") return no_operand(Action::take_discard());
+  if (verb == "spread") {
+    const auto cards = parse_cards(rest);
+    if (!cards || cards->empty()) return fail("'spread' needs the cards of the spread, e.g. 'spread 4h5h6h'");
+    return Action::spread(*cards);
+  }
+  if (verb == "hit") {
+    const auto sp2 = rest.find(' ');
+    if (sp2 == std::string_view::npos) return fail("'hit' needs a spread number and cards, e.g. 'hit 0 7h'");
+    const std::string_view num = rest.substr(0, sp2);
+    int index = -1;
+    const auto [ptr, ec] = std::from_chars(num.data(), num.data() + num.size(), index);
+    if (ec != std::errc() || ptr != num.data() + num.size() || index < 0 || index > 255)
+      return fail("'hit' needs a spread number first, not '" + std::string(num) + "'");
+    const auto cards = parse_cards(rest.substr(sp2 + 1));
+    if (!cards || cards->empty()) return fail("'hit' needs the cards to add, e.g. 'hit 0 7h'");
+    return Action::hit(index, *cards);
+  }
+  if (verb == "discard") {
+    const auto card = parse_card(rest);
+    if (!card) return fail("'discard' needs one card, e.g. 'discard Kc'");
+    return Action::discard(*card);
+  }
+  return fail(verb.empty() ? "empty action" : "unknown action '" + std::string(verb) + "'");
+}
+
+bool ActionList::contains(const Action& a) const {
+  for (const Action& b : *this)
+    if (a == b) return true;
+  return false;
+}
+
+}  // namespace tonk
