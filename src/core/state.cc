@@ -3,6 +3,7 @@
 // legal actions and one applying them.
 #include "tonk/state.h"
 
+#include <algorithm>
 #include <bit>
 
 #include "spread_gen.h"
@@ -25,11 +26,22 @@ State State::deal(const Game& game, std::span<const Card> deck_order, int dealer
   if (static_cast<int>(deck_order.size()) != game.deck_size())
     throw BadDeal("the deck order has " + std::to_string(deck_order.size()) + " cards; this game's deck has " +
                   std::to_string(game.deck_size()));
-  CardSet seen;
+  // One pass builds the mask of the order; a repeat or a foreign card shows in the mask, and only
+  // then is the slower search for the culprit made (to name it).
+  std::uint64_t seen = 0;
+  bool repeated = false;
   for (Card c : deck_order) {
-    if (!game.deck().contains(c)) throw BadDeal("card " + to_string(c) + " is not in this game's deck");
-    if (seen.contains(c)) throw BadDeal("card " + to_string(c) + " appears twice in the deck order");
-    seen.insert(c);
+    const std::uint64_t bit = c.valid() ? std::uint64_t{1} << c.id() : 0;
+    repeated |= (seen & bit) != 0 || bit == 0;
+    seen |= bit;
+  }
+  if (repeated || CardSet(seen) != game.deck()) {
+    CardSet seen_set;
+    for (Card c : deck_order) {
+      if (!game.deck().contains(c)) throw BadDeal("card " + to_string(c) + " is not in this game's deck");
+      if (seen_set.contains(c)) throw BadDeal("card " + to_string(c) + " appears twice in the deck order");
+      seen_set.insert(c);
+    }
   }
 
   State s;
@@ -37,10 +49,17 @@ State State::deal(const Game& game, std::span<const Card> deck_order, int dealer
   s.dealer_ = static_cast<std::uint8_t>(dealer);
   std::size_t k = 0;
   // S6: one card at a time, clockwise, starting at the dealer's left.
-  for (int round = 0; round < rules.hand_size; ++round)
-    for (int i = 1; i <= n; ++i) s.hands_[(dealer + i) % n].insert(deck_order[k++]);
+  for (int round = 0; round < rules.hand_size; ++round) {
+    int p = dealer;
+    for (int i = 0; i < n; ++i) {
+      if (++p == n) p = 0;
+      s.hands_[p].insert(deck_order[k++]);
+    }
+  }
   if (rules.upcard) s.discard_[s.discard_size_++] = deck_order[k++];  // S6 (V1: no upcard)
-  for (; k < deck_order.size(); ++k) s.stock_[s.stock_end_++] = deck_order[k];
+  const std::size_t rest = deck_order.size() - k;
+  std::copy_n(deck_order.begin() + static_cast<std::ptrdiff_t>(k), rest, s.stock_.begin());
+  s.stock_end_ = static_cast<std::uint8_t>(rest);
 
   // S8: the player at the dealer's left plays first.
   s.current_ = static_cast<std::uint8_t>((dealer + 1) % n);
