@@ -1,0 +1,178 @@
+// `tonk replay FILE [--quiet]`: checks a game record (docs/RECORDS.md) hand by hand and prints how
+// each hand ended, each player's count and payout, and the totals over the session. With --quiet it
+// prints only errors: the exit code tells whether the record replays.
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "commands.h"
+#include "tonk/game.h"
+#include "tonk/record.h"
+
+namespace tonk::cli {
+
+namespace {
+
+std::string signed_text(long long v) {
+  std::string out = v > 0 ? "+" : "";
+  return out.append(std::to_string(v));
+}
+
+std::string pad(std::string s, std::size_t width) {
+  if (s.size() < width) s.append(width - s.size(), ' ');
+  return s;
+}
+
+std::string pad_left(std::string s, std::size_t width) {
+  if (s.size() < width) s.insert(0, width - s.size(), ' ');
+  return s;
+}
+
+std::string who(const HandRecord& r, int p) { return "seat " + std::to_string(p) + " (" + r.seats[p] + ")"; }
+
+// The winners of a finished hand, "seat 1 (greedy)" or "seat 0 (a) and seat 2 (c)".
+std::string winners(const HandRecord& r, const Outcome& o) {
+  std::string out;
+  for (int p = 0; p < static_cast<int>(r.seats.size()); ++p)
+    if (o.is_winner(p)) {
+      if (!out.empty()) out += " and ";
+      out += who(r, p);
+    }
+  return out.empty() ? "nobody" : out;
+}
+
+// How the hand ended, and who ended it, in one line.
+std::string ending(const HandRecord& r, const Hand& hand) {
+  if (!hand.is_over()) return "unfinished after " + std::to_string(r.moves.size()) + " moves: " +
+                              who(r, hand.current_player()) + " to move";
+  const Outcome& o = hand.outcome();
+  const std::string reason(to_string(o.reason));
+  switch (o.reason) {
+    case EndReason::kDealtTonk: return reason + ": " + who(r, o.player) + " was dealt a tonk (S7)";
+    case EndReason::kVoidDeal: return reason + ": two or more dealt tonks, no payments (S7)";
+    case EndReason::kTonkOut: return reason + ": " + who(r, o.player) + " went out with no final discard (S13)";
+    case EndReason::kOutByDiscard: return reason + ": " + who(r, o.player) + " went out with the final discard (S14)";
+    case EndReason::kDrop: return reason + ": " + who(r, o.player) + " dropped with the lowest count (S15a)";
+    case EndReason::kCaught:
+      return reason + ": " + who(r, o.player) + " dropped and was caught; lowest: " + winners(r, o) + " (S15b)";
+    case EndReason::kStockExhausted:
+      return reason + ": " + who(r, o.player) + " would have drawn from the empty stock; lowest: " + winners(r, o) +
+             " (S16)";
+    case EndReason::kNone: break;
+  }
+  return reason;
+}
+
+void print_hand(std::ostream& out, const HandRecord& r, const Hand& hand) {
+  out << "hand " << r.number << ", dealer " << who(r, r.dealer) << "\n";
+  out << "  " << ending(r, hand) << "\n";
+  std::size_t width = 0;
+  for (const std::string& name : r.seats) width = std::max(width, name.size());
+  for (int p = 0; p < static_cast<int>(r.seats.size()); ++p) {
+    out << "  seat " << p << "  " << pad(r.seats[p], width);
+    if (hand.is_over())
+      out << "  count " << pad_left(std::to_string(hand.outcome().counts[p]), 3) << "  payout "
+          << pad_left(signed_text(hand.outcome().payouts[p]), 3);
+    out << "\n";
+  }
+}
+
+// Reads the whole file; false when it cannot be read.
+bool read_file(const std::string& path, std::string& text, std::string& why) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    why = "is a directory";
+    return false;
+  }
+  errno = 0;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    why = "cannot open the file";
+    if (errno != 0) why += std::string(" (") + std::strerror(errno) + ")";
+    return false;
+  }
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  if (in.bad()) {
+    why = "cannot read the file";
+    return false;
+  }
+  text = std::move(buffer).str();
+  return true;
+}
+
+void report(const std::string& path, const RecordError& e) {
+  std::cerr << path << ":";
+  if (e.line() > 0) std::cerr << e.line() << ":";
+  std::cerr << " " << e.what() << "\n";
+}
+
+}  // namespace
+
+int run_replay(const std::string& path, bool quiet) {
+  std::string text;
+  std::string why;
+  if (!read_file(path, text, why)) {
+    std::cerr << path << ": " << why << "\n";
+    return 2;
+  }
+  std::vector<HandRecord> records;
+  try {
+    records = parse_records(text);
+  } catch (const RecordError& e) {
+    report(path, e);
+    return 1;
+  }
+  if (records.empty()) {
+    std::cerr << path << ": no hand in the record (a hand starts with [Game \"Tonk\"])\n";
+    return 1;
+  }
+
+  std::array<long long, kMaxPlayers> totals{};
+  std::array<std::string, kMaxPlayers> names;
+  std::array<bool, kMaxPlayers> same_name{};
+  same_name.fill(true);
+  int seats = 0;
+  int finished = 0;
+  for (const HandRecord& r : records) {
+    std::unique_ptr<Game> game;
+    try {
+      const Hand hand = replay(r, game);
+      if (!quiet) {
+        print_hand(std::cout, r, hand);
+        std::cout << "\n";
+      }
+      if (hand.is_over()) ++finished;
+      for (int p = 0; p < static_cast<int>(r.seats.size()); ++p) {
+        totals[p] += hand.outcome().payouts[p];
+        if (p >= seats) names[p] = r.seats[p];
+        else if (names[p] != r.seats[p]) same_name[p] = false;
+      }
+      seats = std::max(seats, static_cast<int>(r.seats.size()));
+    } catch (const RecordError& e) {
+      std::cout.flush();
+      report(path, e);
+      return 1;
+    }
+  }
+
+  if (quiet) return 0;  // --quiet: only errors are printed
+  std::cout << "total over " << records.size() << (records.size() == 1 ? " hand" : " hands");
+  if (finished != static_cast<int>(records.size())) std::cout << " (" << finished << " finished)";
+  std::cout << "\n";
+  std::size_t width = 0;
+  for (int p = 0; p < seats; ++p) width = std::max(width, same_name[p] ? names[p].size() : 0);
+  for (int p = 0; p < seats; ++p)
+    std::cout << "  seat " << p << "  " << pad(same_name[p] ? names[p] : "", width) << "  "
+              << pad_left(signed_text(totals[p]), 4) << "\n";
+  return 0;
+}
+
+}  // namespace tonk::cli

@@ -1,0 +1,555 @@
+// Game records: writing, parsing and replaying the text format of docs/RECORDS.md.
+#include "tonk/record.h"
+
+#include <algorithm>
+#include <charconv>
+#include <optional>
+#include <set>
+
+#include "tonk/game.h"
+#include "tonk/outcome.h"
+#include "tonk/rule_options.h"
+
+namespace tonk {
+
+RecordError::RecordError(int line, const std::string& message) : std::runtime_error(message), line_(line) {}
+
+bool operator==(const HandRecord& a, const HandRecord& b) {
+  return a.number == b.number && a.rules == b.rules && a.seats == b.seats && a.dealer == b.dealer &&
+         a.deck == b.deck && a.moves == b.moves && a.reason == b.reason && a.counts == b.counts &&
+         a.payouts == b.payouts;
+}
+
+namespace {
+
+constexpr std::string_view kGameName = "Tonk";
+constexpr int kMaxHandNumber = 999'999'999;
+// Bounds on the numbers of the Counts and Payouts tags: far beyond any real hand, small enough that
+// no arithmetic on them overflows.
+constexpr int kMaxCount = 100'000;
+constexpr int kMaxPayout = 1'000'000'000;
+// Longest piece of record text quoted back in an error message.
+constexpr std::size_t kMaxQuoted = 40;
+
+bool is_blank(char c) { return c == ' ' || c == '\t'; }
+bool is_control(unsigned char c) { return c < 0x20 || c == 0x7f; }
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_blank(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+// Text from a record, quoted for an error message: at most kMaxQuoted bytes, control and non-ASCII
+// bytes shown as \xNN, so junk in a file cannot garble the terminal.
+std::string quoted(std::string_view s) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out = "'";
+  for (std::size_t i = 0; i < s.size() && i < kMaxQuoted; ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (is_control(c) || c >= 0x80) {
+      out += "\\x";
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  if (s.size() > kMaxQuoted) out += "...";
+  return out + "'";
+}
+
+// A whole number of decimal digits only (no sign, no blanks), at most `max`.
+std::optional<int> parse_natural(std::string_view s, int max) {
+  if (s.empty() || s.size() > 10) return std::nullopt;
+  long long v = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9') return std::nullopt;
+    v = v * 10 + (c - '0');
+  }
+  if (v > max) return std::nullopt;
+  return static_cast<int>(v);
+}
+
+// An optionally signed whole number ("+2", "-2", "0"), at most `max` in size.
+std::optional<int> parse_signed(std::string_view s, int max) {
+  bool negative = false;
+  if (!s.empty() && (s.front() == '+' || s.front() == '-')) {
+    negative = s.front() == '-';
+    s.remove_prefix(1);
+  }
+  const auto v = parse_natural(s, max);
+  if (!v) return std::nullopt;
+  return negative ? -*v : *v;
+}
+
+std::string signed_text(long long v) {
+  std::string out = v > 0 ? "+" : "";
+  return out.append(std::to_string(v));
+}
+
+std::vector<std::string_view> split_blanks(std::string_view s) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && is_blank(s[i])) ++i;
+    std::size_t j = i;
+    while (j < s.size() && !is_blank(s[j])) ++j;
+    if (j > i) out.push_back(s.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+std::optional<EndReason> parse_reason(std::string_view s) {
+  for (int r = 1; r < kNumEndReasons; ++r) {
+    const auto reason = static_cast<EndReason>(r);
+    if (to_string(reason) == s) return reason;
+  }
+  return std::nullopt;
+}
+
+std::string reason_list() {
+  std::string out;
+  for (int r = 1; r < kNumEndReasons; ++r) {
+    if (r > 1) out += ", ";
+    out += to_string(static_cast<EndReason>(r));
+  }
+  return out;
+}
+
+// "" when `name` can be a seat name; otherwise why not.
+std::string seat_name_problem(std::string_view name) {
+  if (name.empty()) return "a seat name may not be empty";
+  if (name.size() > kMaxSeatName)
+    return "a seat name may have at most " + std::to_string(kMaxSeatName) + " bytes, not " + std::to_string(name.size());
+  for (char c : name)
+    if (is_control(static_cast<unsigned char>(c))) return "a seat name may not hold control characters";
+  return "";
+}
+
+std::string seat_tag(int seat) { return "Seat" + std::to_string(seat); }
+
+// ---- writing ------------------------------------------------------------------------------------
+
+std::string tag_line(std::string_view name, std::string_view value) {
+  std::string out = "[" + std::string(name) + " \"";
+  for (char c : value) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"]\n";
+}
+
+// Comment lines showing the dealt hands and the upcard (S6), when the deck is long enough to deal.
+std::string dealt_comment(const HandRecord& r) {
+  const int n = r.rules.players;
+  const int size = r.rules.hand_size;
+  const std::size_t needed = static_cast<std::size_t>(n) * size + (r.rules.upcard ? 1 : 0);
+  if (n < 1 || n > kMaxPlayers || size < 0 || r.dealer < 0 || r.dealer >= n || r.deck.size() < needed) return "";
+  std::array<CardSet, kMaxPlayers> hands{};
+  std::size_t k = 0;
+  for (int round = 0; round < size; ++round)  // S6: one at a time, clockwise from the dealer's left
+    for (int i = 1; i <= n; ++i) hands[(r.dealer + i) % n].insert(r.deck[k++]);
+  std::string out;
+  for (int p = 0; p < n; ++p) out += "# seat " + std::to_string(p) + " is dealt " + to_string(hands[p]) + "\n";
+  if (r.rules.upcard) out += "# the upcard is " + to_string(r.deck[k]) + "\n";
+  return out;
+}
+
+// ---- parsing ------------------------------------------------------------------------------------
+
+struct TagLine {
+  std::string_view name;
+  std::string value;
+};
+
+// Parses `[Name "value"]`, optionally followed by blanks and a # comment. `t` is trimmed.
+TagLine parse_tag_line(std::string_view t, int line) {
+  std::size_t i = 1;  // past '['
+  while (i < t.size() && ((t[i] >= 'A' && t[i] <= 'Z') || (t[i] >= 'a' && t[i] <= 'z') || (t[i] >= '0' && t[i] <= '9')))
+    ++i;
+  TagLine tag;
+  tag.name = t.substr(1, i - 1);
+  if (tag.name.empty()) throw RecordError(line, "a tag is [Name \"value\"]; the name is missing");
+  // A tag name is short; a long one is shown cut, so an error message stays readable.
+  const std::string shown = "[" + std::string(tag.name.substr(0, 20)) + (tag.name.size() > 20 ? "...]" : "]");
+  const std::size_t after_name = i;
+  while (i < t.size() && is_blank(t[i])) ++i;
+  if (i == after_name || i >= t.size() || t[i] != '"')
+    throw RecordError(line, "tag " + shown + ": a tag is [Name \"value\"], with the value in double quotes");
+  ++i;
+  bool closed = false;
+  while (i < t.size()) {
+    const char c = t[i++];
+    if (c == '"') {
+      closed = true;
+      break;
+    }
+    if (is_control(static_cast<unsigned char>(c)))
+      throw RecordError(line, "tag " + shown + ": the value holds a control character");
+    if (c == '\\') {
+      if (i >= t.size() || (t[i] != '"' && t[i] != '\\'))
+        throw RecordError(line, "tag " + shown + ": in a value, a backslash must be followed by \" or \\");
+      tag.value += t[i++];
+      continue;
+    }
+    tag.value += c;
+  }
+  if (!closed) throw RecordError(line, "tag " + shown + ": the value has no closing double quote");
+  while (i < t.size() && is_blank(t[i])) ++i;
+  if (i >= t.size() || t[i] != ']') throw RecordError(line, "tag " + shown + ": expected ']' after the value");
+  ++i;
+  while (i < t.size() && is_blank(t[i])) ++i;
+  if (i < t.size() && t[i] != '#')
+    throw RecordError(line, "tag " + shown + ": unexpected text " + quoted(t.substr(i)) + " after the tag");
+  return tag;
+}
+
+class Parser {
+ public:
+  std::vector<HandRecord> run(std::string_view text) {
+    int line = 0;
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+      ++line;
+      std::size_t end = text.find('\n', pos);
+      if (end == std::string_view::npos) end = text.size();
+      std::string_view raw = text.substr(pos, end - pos);
+      pos = end + 1;
+      if (raw.size() > kMaxRecordLine)
+        throw RecordError(line, "the line has " + std::to_string(raw.size()) + " bytes; a record line may have at most " +
+                                    std::to_string(kMaxRecordLine));
+      if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+      const std::string_view t = trim(raw);
+      if (t.empty() || t.front() == '#') continue;
+      if (t.front() == '[')
+        on_tag(parse_tag_line(t, line), line);
+      else
+        on_move(t, line);
+    }
+    if (open_ && !in_moves_) finish_header();
+    return std::move(records_);
+  }
+
+ private:
+  HandRecord& cur() { return records_.back(); }
+
+  void on_tag(TagLine tag, int line) {
+    const std::string shown = "[" + std::string(tag.name.substr(0, 20)) + (tag.name.size() > 20 ? "...]" : "]");
+    if (tag.name == "Game") {
+      if (open_ && !in_moves_) finish_header();
+      if (tag.value != kGameName)
+        throw RecordError(line, "[Game] must be \"Tonk\", not " + quoted(tag.value));
+      records_.emplace_back();
+      cur().lines.game = line;
+      open_ = true;
+      in_moves_ = false;
+      seen_.clear();
+      num_counts_ = num_payouts_ = 0;
+      return;
+    }
+    if (!open_)
+      throw RecordError(line, "tag " + shown + " before any [Game \"Tonk\"] tag; every hand starts with [Game \"Tonk\"]");
+    if (in_moves_)
+      throw RecordError(line, "tag " + shown + " after the moves; a hand's tags come before its moves, and the "
+                              "next hand starts with [Game \"Tonk\"]");
+    if (!seen_.insert(std::string(tag.name)).second)
+      throw RecordError(line, "tag " + shown + " appears twice in this hand");
+    HandRecord& r = cur();
+    const std::string& v = tag.value;
+    if (tag.name == "Hand") {
+      const auto n = parse_natural(v, kMaxHandNumber);
+      if (!n || *n < 1)
+        throw RecordError(line, "[Hand] must be a hand number from 1 to " + std::to_string(kMaxHandNumber) + ", not " +
+                                    quoted(v));
+      r.number = *n;
+      r.lines.hand = line;
+    } else if (tag.name == "Rules") {
+      r.rules = parse_rules(v, line);
+      r.lines.rules = line;
+    } else if (tag.name.starts_with("Seat") && tag.name.size() > 4) {
+      const auto seat = parse_natural(tag.name.substr(4), 99);
+      if (!seat || tag.name.size() > 5)
+        throw RecordError(line, "unknown tag " + shown + "; seat tags are [Seat0] to [Seat" +
+                                    std::to_string(kMaxPlayers - 1) + "]");
+      if (*seat >= kMaxPlayers)
+        throw RecordError(line, "tag " + shown + ": the largest table has " + std::to_string(kMaxPlayers) + " seats");
+      if (const std::string why = seat_name_problem(v); !why.empty()) throw RecordError(line, shown + ": " + why);
+      if (r.seats.size() <= static_cast<std::size_t>(*seat)) r.seats.resize(*seat + 1);
+      r.seats[*seat] = v;
+      r.lines.seats[*seat] = line;
+    } else if (tag.name == "Dealer") {
+      const auto d = parse_natural(v, kMaxPlayers - 1);
+      if (!d) throw RecordError(line, "[Dealer] must be a seat number, not " + quoted(v));
+      r.dealer = *d;
+      r.lines.dealer = line;
+    } else if (tag.name == "Deck") {
+      const auto tokens = split_blanks(v);
+      for (std::size_t i = 0; i < tokens.size(); ++i) {
+        const auto card = parse_card(tokens[i]);
+        if (!card)
+          throw RecordError(line, "[Deck]: card " + std::to_string(i + 1) + ", " + quoted(tokens[i]) + ", is not a card");
+        r.deck.push_back(*card);
+      }
+      r.lines.deck = line;
+    } else if (tag.name == "Result") {
+      const auto reason = parse_reason(v);
+      if (!reason) throw RecordError(line, "[Result] must be one of " + reason_list() + "; not " + quoted(v));
+      r.reason = reason;
+      r.lines.result = line;
+    } else if (tag.name == "Counts") {
+      r.counts = parse_per_seat(v, line, "Counts", false, num_counts_);
+      r.lines.counts = line;
+    } else if (tag.name == "Payouts") {
+      r.payouts = parse_per_seat(v, line, "Payouts", true, num_payouts_);
+      r.lines.payouts = line;
+    } else {
+      throw RecordError(line, "unknown tag " + shown + " (known: Game, Hand, Rules, Seat0..Seat" +
+                                  std::to_string(kMaxPlayers - 1) + ", Dealer, Deck, Result, Counts, Payouts)");
+    }
+  }
+
+  static Rules parse_rules(std::string_view v, int line) {
+    Rules rules;
+    std::set<std::string_view> given;
+    try {
+      for (std::string_view item : split_blanks(v)) {
+        const auto eq = item.find('=');
+        if (eq == std::string_view::npos || eq == 0)
+          throw RecordError(line, "[Rules]: " + quoted(item) + " is not of the form option=value");
+        const std::string_view name = item.substr(0, eq);
+        if (item.size() > 100)  // no option is this long; keep the engine's message short
+          throw RecordError(line, "[Rules]: " + quoted(item) + " is not a rule setting");
+        if (!given.insert(name).second)
+          throw RecordError(line, "[Rules]: option " + quoted(name) + " is given twice");
+        set_option(rules, name, item.substr(eq + 1));
+      }
+      validate(rules);
+    } catch (const RuleError& e) {
+      throw RecordError(line, std::string("[Rules]: ") + e.what());
+    }
+    return rules;
+  }
+
+  static std::array<int, kMaxPlayers> parse_per_seat(std::string_view v, int line, std::string_view tag, bool sign,
+                                                     int& num) {
+    std::array<int, kMaxPlayers> out{};
+    const auto tokens = split_blanks(v);
+    if (tokens.size() > static_cast<std::size_t>(kMaxPlayers))
+      throw RecordError(line, "[" + std::string(tag) + "] has " + std::to_string(tokens.size()) +
+                                  " values; the largest table has " + std::to_string(kMaxPlayers) + " seats");
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+      const auto x = sign ? parse_signed(tokens[i], kMaxPayout) : parse_natural(tokens[i], kMaxCount);
+      if (!x)
+        throw RecordError(line, "[" + std::string(tag) + "]: value " + std::to_string(i + 1) + ", " + quoted(tokens[i]) +
+                                    ", is not " + (sign ? "a payout in stakes (+2, -1, 0)" : "a count in points"));
+      out[i] = *x;
+    }
+    num = static_cast<int>(tokens.size());
+    return out;
+  }
+
+  // Checks that the tags just read make a complete header; called at the hand's first move, or at
+  // its end when it has none. A missing tag is reported on the hand's [Game] line.
+  void finish_header() {
+    HandRecord& r = cur();
+    const int game_line = r.lines.game;
+    auto missing = [&](std::string_view tag) {
+      throw RecordError(game_line, "the hand starting here has no [" + std::string(tag) + "] tag");
+    };
+    if (!r.lines.hand) missing("Hand");
+    if (!r.lines.rules) missing("Rules");
+    if (!r.lines.dealer) missing("Dealer");
+    if (!r.lines.deck) missing("Deck");
+    const int n = r.rules.players;
+    for (int p = 0; p < kMaxPlayers; ++p) {
+      if (p < n && !r.lines.seats[p]) missing(seat_tag(p));
+      if (p >= n && r.lines.seats[p])
+        throw RecordError(r.lines.seats[p], "[" + seat_tag(p) + "]: the rules seat " + std::to_string(n) +
+                                                " players (seats 0.." + std::to_string(n - 1) + ")");
+    }
+    if (r.dealer >= n)
+      throw RecordError(r.lines.dealer, "[Dealer]: seat " + std::to_string(r.dealer) + " is not at this table (seats 0.." +
+                                            std::to_string(n - 1) + ")");
+    if (r.counts && num_counts_ != n)
+      throw RecordError(r.lines.counts, "[Counts] has " + std::to_string(num_counts_) + " values for " +
+                                            std::to_string(n) + " seats");
+    if (r.payouts && num_payouts_ != n)
+      throw RecordError(r.lines.payouts, "[Payouts] has " + std::to_string(num_payouts_) + " values for " +
+                                             std::to_string(n) + " seats");
+    in_moves_ = true;
+  }
+
+  void on_move(std::string_view t, int line) {
+    if (!open_)
+      throw RecordError(line, "expected [Game \"Tonk\"] to start a hand, not " + quoted(t));
+    if (!in_moves_) finish_header();
+    HandRecord& r = cur();
+    std::size_t i = 0;
+    while (i < t.size() && !is_blank(t[i])) ++i;
+    const std::string_view seat_text = t.substr(0, i);
+    const std::string_view rest = trim(t.substr(i));
+    const int n = r.rules.players;
+    const auto seat = parse_natural(seat_text, 1'000'000);
+    if (!seat)
+      throw RecordError(line, "a move is a seat number and an action (\"0 discard Kc\"), not " + quoted(t));
+    if (*seat >= n)
+      throw RecordError(line, "seat " + std::to_string(*seat) + " is not at this table (seats 0.." + std::to_string(n - 1) +
+                                  ")");
+    std::string_view action_text = rest.substr(0, rest.find('#'));
+    action_text = trim(action_text);
+    for (char c : action_text)
+      if (is_control(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80)
+        throw RecordError(line, "the action " + quoted(action_text) + " holds a character that is not printable ASCII");
+    if (action_text.size() > 200) throw RecordError(line, "the action " + quoted(action_text) + " is too long");
+    std::string why;
+    const auto action = parse_action(action_text, &why);
+    if (!action) throw RecordError(line, "not an action: " + why);
+    r.moves.push_back({*seat, *action});
+    r.lines.moves.push_back(line);
+  }
+
+  std::vector<HandRecord> records_;
+  bool open_ = false;      // a hand has started
+  bool in_moves_ = false;  // its header is complete and its moves have begun
+  std::set<std::string> seen_;
+  int num_counts_ = 0;
+  int num_payouts_ = 0;
+};
+
+std::string seat_values(const std::array<int, kMaxPlayers>& v, int n, bool sign) {
+  std::string out;
+  for (int p = 0; p < n; ++p) {
+    if (p) out += ' ';
+    out += sign ? signed_text(v[p]) : std::to_string(v[p]);
+  }
+  return out;
+}
+
+}  // namespace
+
+// ---- public functions ---------------------------------------------------------------------------
+
+HandRecord make_record(const Hand& hand, std::vector<std::string> seats, int number) {
+  const int n = hand.game().num_players();
+  if (static_cast<int>(seats.size()) != n)
+    throw std::invalid_argument("make_record: " + std::to_string(seats.size()) + " seat names for " + std::to_string(n) +
+                                " players");
+  HandRecord r;
+  r.number = number;
+  r.rules = hand.game().rules();
+  r.seats = std::move(seats);
+  r.dealer = hand.state().dealer();
+  r.deck = hand.deck_order();
+  r.moves = hand.history();
+  if (hand.is_over()) {
+    const Outcome& o = hand.outcome();
+    r.reason = o.reason;
+    r.counts = o.counts;
+    r.payouts = o.payouts;
+  }
+  return r;
+}
+
+std::string write_record(const HandRecord& r) {
+  if (r.number < 1 || r.number > kMaxHandNumber)
+    throw std::invalid_argument("write_record: hand number " + std::to_string(r.number) + " is not from 1 to " +
+                                std::to_string(kMaxHandNumber));
+  if (r.seats.size() > static_cast<std::size_t>(kMaxPlayers))
+    throw std::invalid_argument("write_record: " + std::to_string(r.seats.size()) + " seats; at most " +
+                                std::to_string(kMaxPlayers));
+  for (const std::string& name : r.seats)
+    if (const std::string why = seat_name_problem(name); !why.empty())
+      throw std::invalid_argument("write_record: seat name " + quoted(name) + ": " + why);
+  const int n = r.rules.players;
+  std::string out;
+  out += tag_line("Game", kGameName);
+  out += tag_line("Hand", std::to_string(r.number));
+  out += tag_line("Rules", to_string(r.rules));
+  for (std::size_t p = 0; p < r.seats.size(); ++p) out += tag_line(seat_tag(static_cast<int>(p)), r.seats[p]);
+  out += tag_line("Dealer", std::to_string(r.dealer));
+  std::string deck;
+  for (Card c : r.deck) {
+    if (!deck.empty()) deck += ' ';
+    deck += to_string(c);
+  }
+  out += tag_line("Deck", deck);
+  if (r.reason) out += tag_line("Result", to_string(*r.reason));
+  if (r.counts) out += tag_line("Counts", seat_values(*r.counts, n, false));
+  if (r.payouts) out += tag_line("Payouts", seat_values(*r.payouts, n, true));
+  out += dealt_comment(r);
+  for (const Move& m : r.moves) out += std::to_string(m.player) + " " + to_string(m.action) + "\n";
+  return out;
+}
+
+std::string write_records(std::span<const HandRecord> records) {
+  std::string out;
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    if (i) out += '\n';
+    out += write_record(records[i]);
+  }
+  return out;
+}
+
+std::vector<HandRecord> parse_records(std::string_view text) { return Parser().run(text); }
+
+Hand replay(const HandRecord& r, std::unique_ptr<Game>& game) {
+  try {
+    game = std::make_unique<Game>(r.rules);
+  } catch (const RuleError& e) {
+    throw RecordError(r.lines.rules, std::string("[Rules]: ") + e.what());
+  }
+  const int n = game->num_players();
+  if (static_cast<int>(r.seats.size()) != n)
+    throw RecordError(r.lines.game, "the record names " + std::to_string(r.seats.size()) + " seats for " +
+                                        std::to_string(n) + " players");
+  if (r.dealer < 0 || r.dealer >= n)
+    throw RecordError(r.lines.dealer, "[Dealer]: seat " + std::to_string(r.dealer) + " is not at this table (seats 0.." +
+                                          std::to_string(n - 1) + ")");
+  std::optional<Hand> hand;
+  try {
+    hand.emplace(*game, r.deck, r.dealer);
+  } catch (const BadDeal& e) {
+    throw RecordError(r.lines.deck, std::string("[Deck]: ") + e.what());
+  }
+
+  for (std::size_t i = 0; i < r.moves.size(); ++i) {
+    const Move& m = r.moves[i];
+    const int line = i < r.lines.moves.size() ? r.lines.moves[i] : 0;
+    const std::string what = (line ? "" : "move " + std::to_string(i + 1) + ", ") + "'" + std::to_string(m.player) +
+                             " " + to_string(m.action) + "': ";
+    if (hand->is_over())
+      throw RecordError(line, what + "the hand is already over (" + std::string(to_string(hand->outcome().reason)) +
+                                  "); no move may follow");
+    if (m.player != hand->current_player())
+      throw RecordError(line, what + "it is seat " + std::to_string(hand->current_player()) +
+                                  "'s turn, not seat " + std::to_string(m.player) + "'s (S8: turns pass clockwise)");
+    if (const std::string why = hand->state().why_illegal(m.action); !why.empty())
+      throw RecordError(line, what + why);
+    hand->apply(m.action);
+  }
+
+  const Outcome& o = hand->outcome();
+  const bool over = hand->is_over();
+  const std::string not_over = "but the hand is not over after its last move";
+  if (r.reason) {
+    const std::string said = "[Result] says '" + std::string(to_string(*r.reason)) + "', ";
+    if (!over) throw RecordError(r.lines.result, said + not_over);
+    if (*r.reason != o.reason)
+      throw RecordError(r.lines.result, said + "but the replay ends in '" + std::string(to_string(o.reason)) + "'");
+  }
+  auto check_seats = [&](const std::optional<std::array<int, kMaxPlayers>>& recorded,
+                         const std::array<int, kMaxPlayers>& actual, int line, std::string_view tag, bool sign) {
+    if (!recorded) return;
+    const std::string said = "[" + std::string(tag) + "] says '" + seat_values(*recorded, n, sign) + "', ";
+    if (!over) throw RecordError(line, said + not_over);
+    if (!std::equal(actual.begin(), actual.begin() + n, recorded->begin()))
+      throw RecordError(line, said + "but the replay gives '" + seat_values(actual, n, sign) + "'");
+  };
+  check_seats(r.counts, o.counts, r.lines.counts, "Counts", false);
+  check_seats(r.payouts, o.payouts, r.lines.payouts, "Payouts", true);
+  return std::move(*hand);
+}
+
+}  // namespace tonk
