@@ -1,1 +1,213 @@
-int main() { return 0; }
+// The `tonk` command line: parses arguments with CLI11, checks the rules and the seats, and runs a
+// subcommand (commands.h). Exit codes: 0 done, 1 failed while running, 2 bad input (nothing ran).
+#include <iostream>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "commands.h"
+#include "rule_flags.h"
+#include "seats.h"
+#include "tonk/rule_options.h"
+
+namespace {
+
+using tonk::cli::UsageError;
+
+constexpr int kExitBadInput = 2;
+// Most hands one run may ask for (about an hour of simulation); also catches numbers that overflow.
+constexpr int kMaxHands = 1'000'000'000;
+
+// The flags play, sim and rules share.
+struct RuleFlags {
+  std::vector<std::string> settings;
+  std::optional<int> players;
+};
+
+void add_rule_flags(CLI::App* app, RuleFlags& flags, const std::string& players_help) {
+  app->add_option("--set", flags.settings,
+                  "Change a rule option, e.g. --set hand_size=7 (repeatable; `tonk rules` lists them)")
+      ->type_name("OPTION=VALUE")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  app->add_option("--players", flags.players, players_help)->type_name("N");
+}
+
+std::uint64_t fresh_seed() {
+  std::random_device device;
+  return (static_cast<std::uint64_t>(device()) << 32) ^ device();
+}
+
+// The seats of `tonk play`: the person in seat 0 and one bot per opponent (1 to 3).
+tonk::cli::PlayOptions make_play_options(const RuleFlags& flags, const std::string& bots_text,
+                                         std::optional<int> opponents) {
+  tonk::cli::PlayOptions o;
+  o.rules = tonk::cli::rules_from_flags(flags.settings, flags.players);
+  std::vector<std::string> bots =
+      bots_text.empty() ? std::vector<std::string>{"greedy"} : tonk::cli::parse_bot_list(bots_text);
+  if (opponents) {
+    if (*opponents < 1 || *opponents > 3)
+      throw UsageError("--opponents must be from 1 to 3, not " + std::to_string(*opponents));
+    if (o.rules.players != 0 && o.rules.players != *opponents + 1)
+      throw UsageError("--opponents " + std::to_string(*opponents) + " makes " + std::to_string(*opponents + 1) +
+                       " players, but the rules say players=" + std::to_string(o.rules.players));
+    o.rules.players = *opponents + 1;
+  }
+  if (o.rules.players == 0) o.rules.players = bots.size() > 1 ? static_cast<int>(bots.size()) + 1 : 2;
+  if (o.rules.players > 4)
+    throw UsageError("tonk play seats you and 1 to 3 bots (2 to 4 players), not " + std::to_string(o.rules.players) +
+                     " players; `tonk sim` plays bigger tables");
+  tonk::validate(o.rules);
+  o.bots = tonk::cli::fit_bot_list(std::move(bots), o.rules.players - 1, "opponents");
+  return o;
+}
+
+// The seats of `tonk sim`: one bot per player, as listed.
+tonk::cli::SimOptions make_sim_options(const RuleFlags& flags, const std::string& bots_text) {
+  tonk::cli::SimOptions o;
+  o.rules = tonk::cli::rules_from_flags(flags.settings, flags.players);
+  std::vector<std::string> bots = tonk::cli::parse_bot_list(bots_text);
+  if (o.rules.players == 0) o.rules.players = bots.size() > 1 ? static_cast<int>(bots.size()) : 2;
+  tonk::validate(o.rules);
+  o.bots = tonk::cli::fit_bot_list(std::move(bots), o.rules.players, "players");
+  return o;
+}
+
+int run(int argc, char** argv) {
+  CLI::App app{
+      "tonk: play and simulate the card game Tonk (also called Tunk).\n"
+      "Rules follow RULES.md; rule IDs such as S15 refer to it.",
+      "tonk"};
+  app.set_version_flag("--version", std::string("tonk ") + TONK_VERSION);
+  app.require_subcommand(1);
+
+  // tonk play
+  RuleFlags play_flags;
+  std::string play_bots;
+  std::optional<int> opponents;
+  std::optional<int> play_hands;
+  std::optional<std::uint64_t> play_seed;
+  std::string play_record;
+  CLI::App* play = app.add_subcommand("play", "Play Tonk at the terminal against 1 to 3 bots");
+  play->footer(
+      "You sit in seat 0 (\"you\"); the others are bots. At the prompt, type `help` for the commands\n"
+      "(d drop, s stock, t take, sp spread, h hit, x discard, a actions, q quit). End of input quits.\n"
+      "Example: tonk play --bots greedy,random --seed 7 --record game.tonk");
+  play->add_option("--bots", play_bots, "Opponents' bot kinds, comma-separated (one kind fills every seat)")
+      ->type_name("KIND,...")
+      ->default_str("greedy");
+  play->add_option("--opponents", opponents, "Number of bots to play against, 1 to 3 (default 1)")->type_name("N");
+  add_rule_flags(play, play_flags, "Players at the table, you included: 2 to 4 (same as --opponents N-1)");
+  play->add_option("--hands", play_hands, "Play N hands, then stop (default: ask after each hand)")->type_name("N");
+  play->add_option("--seed", play_seed, "Seed for the deals and the bots: the same seed and commands replay the game")
+      ->type_name("S");
+  play->add_option("--record", play_record, "Save every hand to FILE (see `tonk replay`)")->type_name("FILE");
+
+  // tonk sim
+  RuleFlags sim_flags;
+  std::string sim_bots;
+  long long sim_hands = 0;
+  std::optional<std::uint64_t> sim_seed;
+  bool sim_json = false;
+  bool sim_progress = false;
+  std::string sim_record;
+  CLI::App* sim = app.add_subcommand("sim", "Simulate hands between bots and report each seat's results");
+  sim->footer(
+      "The hands are played in one session (the deal passes clockwise, S17). Per seat: the mean payout\n"
+      "per hand in stakes with a 95% confidence interval, and the wins of each kind.\n"
+      "Example: tonk sim --bots greedy,random --hands 10000 --seed 1 --json");
+  sim->add_option("--bots", sim_bots,
+                  "Bot kind of each seat, comma-separated, seat 0 first (one kind fills every seat)")
+      ->type_name("KIND,...")
+      ->required();
+  sim->add_option("--hands", sim_hands, "Number of hands to play")->type_name("N")->required();
+  add_rule_flags(sim, sim_flags, "Players at the table (default: the number of bots listed)");
+  sim->add_option("--seed", sim_seed, "Seed for the deals and the bots (default: random, and printed)")->type_name("S");
+  sim->add_flag("--json", sim_json, "Print the results as JSON on stdout");
+  sim->add_flag("--progress", sim_progress, "Show the progress bar on stderr even when it is not a terminal");
+  sim->add_option("--record", sim_record, "Save every hand to FILE (see `tonk replay`)")->type_name("FILE");
+
+  // tonk rules
+  RuleFlags rules_flags;
+  bool markdown = false;
+  CLI::App* rules = app.add_subcommand("rules", "List the rule options with their values, ranges and rule IDs");
+  add_rule_flags(rules, rules_flags, "Players at the table");
+  rules->add_flag("--markdown", markdown, "Print the option table of the standard game as Markdown (docs/rules.md)");
+
+  // tonk replay
+  std::string replay_path;
+  bool quiet = false;
+  CLI::App* replay = app.add_subcommand("replay", "Check a record file move by move and print each hand's result");
+  replay->add_option("FILE", replay_path, "The record file")->required();
+  replay->add_flag("--quiet", quiet, "Print only errors");
+
+  // Set last: subcommands copy the parent's footer when they are added.
+  app.footer(
+      "Examples:\n"
+      "  tonk play                          play against the greedy bot\n"
+      "  tonk play --opponents 2 --seed 7   you and two bots, reproducible\n"
+      "  tonk sim --bots greedy,random --hands 10000\n"
+      "  tonk rules --set hand_size=7\n"
+      "  tonk replay game.tonk\n"
+      "Run `tonk COMMAND --help` for the options of a command.");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);  // prints help, or the error with a hint
+    return code == 0 ? 0 : kExitBadInput;
+  }
+
+  try {
+    if (play->parsed()) {
+      tonk::cli::PlayOptions o = make_play_options(play_flags, play_bots, opponents);
+      if (play_hands && (*play_hands < 1 || *play_hands > kMaxHands))
+        throw UsageError("--hands must be from 1 to " + std::to_string(kMaxHands));
+      o.hands = play_hands;
+      o.seed = play_seed ? *play_seed : fresh_seed();
+      o.record_path = play_record;
+      return tonk::cli::run_play(o);
+    }
+    if (sim->parsed()) {
+      tonk::cli::SimOptions o = make_sim_options(sim_flags, sim_bots);
+      if (sim_hands < 1 || sim_hands > kMaxHands)
+        throw UsageError("--hands must be from 1 to " + std::to_string(kMaxHands));
+      o.hands = sim_hands;
+      o.seed = sim_seed ? *sim_seed : fresh_seed();
+      o.json = sim_json;
+      o.progress = sim_progress;
+      o.record_path = sim_record;
+      return tonk::cli::run_sim(o);
+    }
+    if (rules->parsed()) {
+      tonk::Rules r = tonk::cli::rules_from_flags(rules_flags.settings, rules_flags.players);
+      if (r.players == 0) r.players = tonk::Rules{}.players;
+      tonk::validate(r);
+      if (markdown && r != tonk::Rules{})
+        throw UsageError("--markdown documents the standard game; it cannot be combined with --set or --players");
+      return tonk::cli::run_rules(r, markdown);
+    }
+    if (replay->parsed()) return tonk::cli::run_replay(replay_path, quiet);
+  } catch (const tonk::RuleError& e) {
+    std::cerr << "tonk: invalid rules: " << e.what() << "\n";
+    return kExitBadInput;
+  } catch (const UsageError& e) {
+    std::cerr << "tonk: " << e.what() << "\n";
+    return kExitBadInput;
+  }
+  return kExitBadInput;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const std::exception& e) {
+    std::cerr << "tonk: error: " << e.what() << "\n";
+    return 1;
+  }
+}

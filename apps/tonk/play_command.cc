@@ -1,0 +1,267 @@
+// `tonk play`: one person (seat 0, "you") against 1 to 3 bots at the terminal.
+//
+// The person's commands are parsed by play_input.cc and judged by the engine (State::why_illegal);
+// bots see only their views. Output is plain text, with colours only on a terminal.
+#include <unistd.h>
+
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "commands.h"
+#include "play_input.h"
+#include "record_writer.h"
+#include "rule_flags.h"
+#include "seats.h"
+#include "table_printer.h"
+#include "terminal.h"
+#include "tonk/bot.h"
+#include "tonk/hand.h"
+#include "tonk/rng.h"
+#include "tonk/session.h"
+
+namespace tonk::cli {
+
+namespace {
+
+// Reads the person's lines. When stdin is not a terminal (a script piped in) each line is echoed
+// after its prompt, so the transcript reads like a session at the keyboard.
+class Console {
+ public:
+  Console(std::istream& in, std::ostream& out) : in_(in), out_(out), echo_(!is_terminal(STDIN_FILENO)) {}
+
+  /// The next line, or nullopt at the end of input.
+  std::optional<std::string> ask(const std::string& prompt) {
+    out_ << prompt << std::flush;
+    std::string line;
+    if (!std::getline(in_, line)) {
+      out_ << "\n";
+      return std::nullopt;
+    }
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (echo_) out_ << line << "\n";
+    return line;
+  }
+
+ private:
+  std::istream& in_;
+  std::ostream& out_;
+  bool echo_;
+};
+
+class PlaySession {
+ public:
+  explicit PlaySession(const PlayOptions& options)
+      : options_(options),
+        game_(options.rules),
+        names_(seat_names(options.bots, /*human_first=*/true)),
+        printer_(std::cout, names_, Style(stdout_wants_color())),
+        console_(std::cin, std::cout),
+        session_(game_, options.seed) {
+    bots_.resize(names_.size());
+    for (std::size_t p = 1; p < names_.size(); ++p)
+      bots_[p] = make_bot(options.bots[p - 1], mix_seed(options.seed, 100 + p));
+    if (!options.record_path.empty()) record_ = RecordWriter(options.record_path, names_);
+  }
+
+  int run();
+
+ private:
+  enum class Next { kContinue, kQuit };
+
+  std::string card_values() const;
+  void print_intro();
+  Next play_hand(Hand& hand, int number);
+  Next play_your_turn(Hand& hand, int number);
+  void play_bot_turns(Hand& hand);
+  std::string prompt(const View& view, const ActionList& legal) const;
+  Next ask_another_hand();
+
+  const PlayOptions& options_;
+  Game game_;
+  std::vector<std::string> names_;
+  TablePrinter printer_;
+  Console console_;
+  Session session_;
+  std::vector<std::unique_ptr<Bot>> bots_;  // bots_[0] is empty: seat 0 is the person
+  RecordWriter record_;
+};
+
+// The card values of this game (S3, V17), e.g. "A=1, 2-10 face value, J Q K=10".
+std::string PlaySession::card_values() const {
+  const int j = game_.value(Card(Rank::kJack, Suit::kClubs));
+  const int q = game_.value(Card(Rank::kQueen, Suit::kClubs));
+  const int k = game_.value(Card(Rank::kKing, Suit::kClubs));
+  std::string faces = j == q && q == k ? "J Q K=" + std::to_string(j)
+                                       : "J=" + std::to_string(j) + " Q=" + std::to_string(q) + " K=" + std::to_string(k);
+  return "A=" + std::to_string(game_.value(Card(Rank::kAce, Suit::kClubs))) + ", 2-10 face value, " + faces;
+}
+
+void PlaySession::print_intro() {
+  const Style& s = printer_.style();
+  std::string opponents;
+  for (std::size_t p = 1; p < names_.size(); ++p)
+    opponents += (p == 1 ? "" : p + 1 == names_.size() ? " and " : ", ") + names_[p];
+  std::cout << s.bold("Tonk") << ": you against " << opponents << " (" << game_.num_players()
+            << " players; rules: " << describe_changes(game_.rules()) << "). Scores are in stakes.\n"
+            << "Seed " << options_.seed << " (the same seed and the same commands replay the same game).\n"
+            << "Empty your hand to win, or drop when your count is the lowest (" << card_values() << ").\n"
+            << "Type " << s.bold("help") << " for the commands, " << s.bold("a") << " for your legal actions.\n\n";
+  printer_.print_cut(session_.cut(), game_);
+}
+
+int PlaySession::run() {
+  print_intro();
+  bool unfinished = false;
+  for (int number = 1;; ++number) {
+    Hand hand = session_.deal();
+    if (play_hand(hand, number) == Next::kQuit) {
+      if (!hand.is_over()) {
+        std::cout << "You left during hand " << number << "; it is not scored.\n";
+        record_.write(hand, number);  // the record keeps what was played
+        unfinished = true;
+      }
+      if (session_.hands_played() > 0) printer_.print_score(session_.ledger(), session_.hands_played(), /*final=*/true);
+      break;
+    }
+    session_.finish(hand);  // S17: the ledger, and the deal passes clockwise
+    const bool last = options_.hands && number >= *options_.hands;
+    printer_.print_hand_end(number, hand.view(0));
+    printer_.print_score(session_.ledger(), session_.hands_played(), /*final=*/last);
+    record_.write(hand, number);
+    if (last || (!options_.hands && ask_another_hand() == Next::kQuit)) break;
+  }
+  if (record_.active()) {
+    const int n = record_.hands_written();
+    std::cout << "Saved " << n << " hand" << (n == 1 ? "" : "s") << (unfinished ? " (the last one unfinished)" : "")
+              << " to " << record_.path() << "; check it with: tonk replay " << record_.path() << "\n";
+  }
+  std::cout << "Thanks for playing.\n";
+  return 0;
+}
+
+PlaySession::Next PlaySession::play_hand(Hand& hand, int number) {
+  printer_.print_hand_start(number, hand.view(0));
+  while (!hand.is_over()) {
+    if (hand.current_player() == 0) {
+      if (play_your_turn(hand, number) == Next::kQuit) return Next::kQuit;
+    } else {
+      play_bot_turns(hand);
+    }
+  }
+  return Next::kContinue;
+}
+
+void PlaySession::play_bot_turns(Hand& hand) {
+  while (!hand.is_over() && hand.current_player() != 0) {
+    const int p = hand.current_player();
+    const View view = hand.view(p);  // bots see only their own view
+    const ActionList legal = hand.legal_actions();
+    const Action action = bots_[p]->choose(view, legal);
+    const std::string text = printer_.describe(view, action);
+    hand.apply(action);  // checked by the engine: throws IllegalAction for a bad bot
+    std::cout << "  " << text << "\n";
+  }
+}
+
+std::string PlaySession::prompt(const View& view, const ActionList& legal) const {
+  const Style& s = printer_.style();
+  std::string text;
+  if (view.phase == Phase::kStartOfTurn) {
+    std::vector<std::string> choices;
+    if (legal.contains(Action::drop())) choices.push_back(s.bold("d") + " drop");
+    choices.push_back(s.bold("s") + (view.stock_size > 0 ? " take from the stock" : " stock (empty: ends play, S16)"));
+    if (legal.contains(Action::take_discard()))
+      choices.push_back(s.bold("t") + " take the " + s.card(view.top_discard));
+    for (std::size_t i = 0; i < choices.size(); ++i)
+      text += (i == 0 ? "" : i + 1 == choices.size() ? " or " : ", ") + choices[i];
+  } else {
+    text = s.bold("sp") + " CARDS to lay, " + s.bold("h") + " N CARDS to hit, " + s.bold("x") + " CARD to discard";
+  }
+  return text + "  " + s.dim("(help, a)") + "\n> ";
+}
+
+PlaySession::Next PlaySession::play_your_turn(Hand& hand, int number) {
+  printer_.print_table(number, hand.view(0));
+  bool show_hints = true;
+  while (!hand.is_over() && hand.current_player() == 0) {
+    const View view = hand.view(0);
+    const ActionList legal = hand.legal_actions();
+    if (show_hints) printer_.print_hints(view, legal);
+    show_hints = false;
+    const auto line = console_.ask(prompt(view, legal));
+    if (!line) {
+      std::cout << "End of input: leaving the game.\n";
+      return Next::kQuit;
+    }
+    PlayCommand cmd = parse_play_command(*line);
+    switch (cmd.kind) {
+      case PlayCommand::Kind::kEmpty: continue;
+      case PlayCommand::Kind::kHelp: std::cout << play_help(); continue;
+      case PlayCommand::Kind::kActions: printer_.print_actions(view, legal); continue;
+      case PlayCommand::Kind::kShow:
+        printer_.print_table(number, view);
+        show_hints = true;
+        continue;
+      case PlayCommand::Kind::kScore:
+        printer_.print_score(session_.ledger(), session_.hands_played(), /*final=*/false);
+        continue;
+      case PlayCommand::Kind::kQuit: return Next::kQuit;
+      case PlayCommand::Kind::kError: std::cout << "  " << cmd.error << "\n"; continue;
+      case PlayCommand::Kind::kPick:
+        if (cmd.pick > legal.size()) {
+          std::cout << "  there are " << legal.size() << " legal actions; type a to list them\n";
+          continue;
+        }
+        cmd.action = legal[cmd.pick - 1];
+        break;
+      case PlayCommand::Kind::kAction: break;
+    }
+    // The engine judges the action; its reason cites the rule.
+    if (const std::string why = hand.state().why_illegal(cmd.action); !why.empty()) {
+      std::cout << "  Not allowed: " << why << ".\n";
+      continue;
+    }
+    const CardSet before_hand = view.hand;
+    hand.apply(cmd.action);
+    const View after = hand.view(0);
+    const CardSet drawn = after.hand - before_hand;
+    const bool from_stock = cmd.action.kind == ActionKind::kTakeStock;
+    std::cout << "  " << printer_.describe(view, cmd.action, from_stock ? drawn.first() : Card::none()) << "\n";
+    if (!hand.is_over() && hand.current_player() == 0) {
+      printer_.print_hand(after);
+      show_hints = true;
+    }
+  }
+  return Next::kContinue;
+}
+
+PlaySession::Next PlaySession::ask_another_hand() {
+  while (true) {
+    const auto line = console_.ask("\nAnother hand? [Y/n] ");
+    if (!line) return Next::kQuit;
+    std::string answer;
+    for (char c : *line)
+      if (c != ' ' && c != '\t') answer += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (answer.empty() || answer == "y" || answer == "yes") return Next::kContinue;
+    if (answer == "n" || answer == "no" || answer == "q" || answer == "quit") return Next::kQuit;
+    std::cout << "Please answer y or n.";
+  }
+}
+
+}  // namespace
+
+int run_play(const PlayOptions& options) {
+  std::optional<PlaySession> session;
+  try {
+    session.emplace(options);
+  } catch (const std::runtime_error& e) {  // the record file cannot be written: nothing has started
+    std::cerr << "tonk play: " << e.what() << "\n";
+    return 2;
+  }
+  return session->run();
+}
+
+}  // namespace tonk::cli

@@ -1,0 +1,134 @@
+#include "play_input.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <utility>
+
+namespace tonk::cli {
+
+namespace {
+
+constexpr std::string_view kCardHint =
+    " (cards are rank then suit: ranks A 2 3 4 5 6 7 8 9 T J Q K, suits c d h s, e.g. 7h or Ts)";
+
+// Short and long forms of the action verbs, and the notation of to_string(Action) they stand for.
+constexpr std::pair<std::string_view, std::string_view> kVerbs[] = {
+    {"d", "drop"}, {"drop", "drop"}, {"s", "stock"},   {"stock", "stock"},     {"draw", "stock"},
+    {"t", "take"}, {"take", "take"}, {"sp", "spread"}, {"spread", "spread"},   {"lay", "spread"},
+    {"h", "hit"},  {"hit", "hit"},   {"x", "discard"}, {"discard", "discard"},
+};
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return out;
+}
+
+// "10h" -> "Th": the ten is written T in card notation, but people type 10.
+std::string tens_as_t(std::string_view text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const bool starts_token = i == 0 || !std::isalnum(static_cast<unsigned char>(text[i - 1])) ||
+                              std::isalpha(static_cast<unsigned char>(text[i - 1]));
+    if (starts_token && text.compare(i, 2, "10") == 0 && i + 2 < text.size() &&
+        std::isalpha(static_cast<unsigned char>(text[i + 2]))) {
+      out += 'T';
+      ++i;
+      continue;
+    }
+    out += text[i];
+  }
+  return out;
+}
+
+}  // namespace
+
+PlayCommand parse_play_command(std::string_view line) {
+  PlayCommand cmd;
+  while (!line.empty() && std::isspace(static_cast<unsigned char>(line.front()))) line.remove_prefix(1);
+  while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back()))) line.remove_suffix(1);
+  if (line.empty()) return cmd;
+  const std::size_t space = line.find_first_of(" \t");
+  const std::string verb = lower(line.substr(0, space));
+  std::string_view rest = space == std::string_view::npos ? std::string_view{} : line.substr(space + 1);
+  while (!rest.empty() && std::isspace(static_cast<unsigned char>(rest.front()))) rest.remove_prefix(1);
+
+  auto simple = [&](PlayCommand::Kind kind) {
+    if (!rest.empty()) {
+      cmd.kind = PlayCommand::Kind::kError;
+      cmd.error = "'" + verb + "' takes nothing after it";
+      return cmd;
+    }
+    cmd.kind = kind;
+    return cmd;
+  };
+  if (verb == "help" || verb == "?" || verb == "commands") return simple(PlayCommand::Kind::kHelp);
+  if (verb == "a" || verb == "actions" || verb == "moves") return simple(PlayCommand::Kind::kActions);
+  if (verb == "hand" || verb == "table" || verb == "show" || verb == "look") return simple(PlayCommand::Kind::kShow);
+  if (verb == "score") return simple(PlayCommand::Kind::kScore);
+  if (verb == "quit" || verb == "q" || verb == "exit") return simple(PlayCommand::Kind::kQuit);
+  if (std::isdigit(static_cast<unsigned char>(verb[0]))) {
+    int n = 0;
+    const auto [ptr, ec] = std::from_chars(verb.data(), verb.data() + verb.size(), n);
+    if (ec != std::errc() || ptr != verb.data() + verb.size() || n < 1) {
+      cmd.kind = PlayCommand::Kind::kError;
+      cmd.error = "'" + verb + "' is not a command (a number picks from the list of `a`)";
+      return cmd;
+    }
+    if (!rest.empty()) {
+      cmd.kind = PlayCommand::Kind::kError;
+      cmd.error = "a number picks one action from the list of `a`; nothing goes after it";
+      return cmd;
+    }
+    cmd.kind = PlayCommand::Kind::kPick;
+    cmd.pick = n;
+    return cmd;
+  }
+
+  std::string canonical;
+  for (const auto& [alias, full] : kVerbs)
+    if (verb == alias) canonical = full;
+  if (canonical.empty()) {
+    cmd.kind = PlayCommand::Kind::kError;
+    cmd.error = "unknown command '" + std::string(line.substr(0, space)) + "'; type help for the commands";
+    return cmd;
+  }
+  std::string error;
+  const std::string text = canonical + (rest.empty() ? "" : " " + tens_as_t(rest));
+  if (auto action = parse_action(text, &error)) {
+    cmd.kind = PlayCommand::Kind::kAction;
+    cmd.action = *action;
+    return cmd;
+  }
+  cmd.kind = PlayCommand::Kind::kError;
+  cmd.error = error;
+  const bool about_cards = canonical == "spread" || canonical == "discard" ||
+                           (canonical == "hit" && error.find("spread number") == std::string::npos);
+  if (!rest.empty() && about_cards) cmd.error += kCardHint;
+  return cmd;
+}
+
+std::string play_help() {
+  return "Commands (short form / long form):\n"
+         "  At the start of your turn (S9):\n"
+         "    d      drop        show your hand, claiming the lowest count (S15)\n"
+         "    s      stock       take the top card of the stock\n"
+         "    t      take        take the top card of the discard pile\n"
+         "  After taking a card, in any order (S9, S11, S12):\n"
+         "    sp 4h5h6h          spread: lay a book (3-4 of a rank) or a run (3+ in suit)\n"
+         "    h 0 7h             hit: add cards to spread number 0 on the table\n"
+         "  Then end your turn (S9, S14):\n"
+         "    x Kc               discard: put one card on the discard pile\n"
+         "  Any time:\n"
+         "    a      actions     list every legal action, numbered; type a number to play it\n"
+         "    hand   table       show the table and your hand again\n"
+         "    score              the running score\n"
+         "    help   ?           this help\n"
+         "    q      quit        leave the game (end of input also quits)\n"
+         "Cards: rank A 2 3 4 5 6 7 8 9 T J Q K, then suit c d h s; e.g. Ts is the ten of spades.\n"
+         "Goal: empty your hand, or drop when your count is the lowest (A=1, J Q K=10).\n";
+}
+
+}  // namespace tonk::cli

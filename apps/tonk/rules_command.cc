@@ -1,0 +1,54 @@
+// `tonk rules`: every rule option from the option table (tonk::rule_options()), with its value,
+// range, rule ID and meaning; or the generated docs/rules.md.
+#include <iostream>
+#include <string>
+
+#include "commands.h"
+#include "text_layout.h"
+#include "tonk/rule_options.h"
+
+namespace tonk::cli {
+
+namespace {
+
+std::string allowed_values(const OptionSpec& o) {
+  switch (o.type) {
+    case OptionType::kInt: return std::to_string(o.min) + " to " + std::to_string(o.max);
+    case OptionType::kBool: return "true, false";
+    case OptionType::kChoice: break;
+  }
+  std::string out;
+  for (std::size_t i = 0; i < o.choices.size(); ++i) out += (i ? ", " : "") + std::string(o.choices[i]);
+  return out;
+}
+
+}  // namespace
+
+int run_rules(const Rules& rules, bool markdown) {
+  if (markdown) {
+    std::cout << rules_markdown();
+    return 0;
+  }
+  const Rules standard;
+  bool changed = false;
+  for (const OptionSpec& o : rule_options()) changed = changed || o.get(rules) != o.get(standard);
+  std::cout << "Rule options (rule IDs refer to RULES.md). Change one with --set option=value on\n"
+               "`tonk play`, `tonk sim` and `tonk rules`.\n";
+  if (changed) std::cout << "* marks a value changed from the standard game.\n";
+  auto row = [](std::string_view name, std::string_view value, std::string_view rule, std::string_view allowed) {
+    return pad_right(name, 22) + " " + pad_right(value, 13) + " " + pad_right(rule, 5) + " " + std::string(allowed) +
+           "\n";
+  };
+  std::cout << "\n" << row("option", "value", "rule", "allowed");
+  for (const OptionSpec& o : rule_options()) {
+    const int value = o.get(rules);
+    const bool is_changed = value != o.get(standard);
+    const std::string shown = o.format(value) + (is_changed ? " *" : "");
+    std::string allowed = allowed_values(o);
+    if (is_changed) allowed += "; default " + o.format(o.get(standard));
+    std::cout << row(o.name, shown, o.rule_id, allowed) << "    " << o.doc << "\n";
+  }
+  return 0;
+}
+
+}  // namespace tonk::cli

@@ -1,0 +1,25 @@
+// Seats at the table: the bot kinds named on the command line and the names shown for each seat.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tonk::cli {
+
+/// Splits a comma-separated list of bot kinds ("greedy,random") and checks each one against
+/// tonk::bot_kinds(). Throws UsageError naming an unknown kind and listing the known ones.
+std::vector<std::string> parse_bot_list(std::string_view text);
+
+/// Fits a bot list to `count` seats: a single kind fills every seat; otherwise the list must have
+/// exactly `count` kinds. Throws UsageError otherwise; `what` names the seats in the message
+/// ("opponents", "players").
+std::vector<std::string> fit_bot_list(std::vector<std::string> bots, int count, std::string_view what);
+
+/// The names of the seats, seat 0 first, as shown on screen and written in records: "you" for a
+/// human in seat 0, then each bot by its kind, numbered from 1 when a kind sits more than once
+/// ("greedy1", "greedy2").
+std::vector<std::string> seat_names(std::span<const std::string> bots, bool human_first);
+
+}  // namespace tonk::cli

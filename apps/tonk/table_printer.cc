@@ -1,0 +1,239 @@
+#include "table_printer.h"
+
+#include <algorithm>
+
+#include "text_layout.h"
+#include "tonk/game.h"
+
+namespace tonk::cli {
+
+namespace {
+
+// The cards of one rank held more than once, e.g. "8h 8s · Kc Kd Ks": books in the making.
+std::string same_rank_groups(const Style& style, CardSet hand) {
+  std::string out;
+  for (int r = 0; r < kNumRanks; ++r) {
+    CardSet same;
+    for (Card c : hand)
+      if (!c.is_joker() && static_cast<int>(c.rank()) == r) same.insert(c);
+    if (same.size() < 2) continue;
+    out += (out.empty() ? "" : "  ·  ") + style.cards(same);
+  }
+  return out;
+}
+
+std::string plural(int n, const std::string& word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
+
+}  // namespace
+
+TablePrinter::TablePrinter(std::ostream& out, std::vector<std::string> names, Style style)
+    : out_(out), names_(std::move(names)), style_(style) {
+  for (const auto& n : names_) label_width_ = std::max(label_width_, n.size() + 2);
+}
+
+bool TablePrinter::is_you(int seat) const { return seat == 0 && names_[0] == "you"; }
+
+std::string TablePrinter::subject(int seat) const {
+  return is_you(seat) ? std::string("You") : names_[static_cast<std::size_t>(seat)];
+}
+
+std::string TablePrinter::label(const std::string& text) const {
+  return "  " + style_.dim(pad_right(text, std::max(label_width_, text.size() + 1)));
+}
+
+std::string TablePrinter::list_of(unsigned seats) const {
+  std::vector<std::string> parts;
+  for (int p = 0; p < static_cast<int>(names_.size()); ++p)
+    if ((seats >> p) & 1) parts.push_back(names_[static_cast<std::size_t>(p)]);
+  std::string out;
+  for (std::size_t i = 0; i < parts.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == parts.size() ? " and " : ", ") + parts[i];
+  return out;
+}
+
+void TablePrinter::print_cut(const Cut& cut, const Game& game) const {
+  out_ << "Cut for the first deal (S5: the highest card deals; ace " << (game.rules().cut_ace_high ? "high" : "low")
+       << ", suits equal, I7):\n";
+  for (std::size_t r = 0; r < cut.rounds.size(); ++r) {
+    std::string line;
+    for (std::size_t p = 0; p < names_.size(); ++p) {
+      const Card c = cut.rounds[r][p];
+      if (!c.valid()) continue;
+      line += (line.empty() ? "" : ", ") + names_[p] + " " + style_.card(c);
+    }
+    out_ << (r == 0 ? "  " : "  tie for the highest card, cut again: ") << line << "\n";
+  }
+  out_ << "  " << subject(cut.dealer) << (is_you(cut.dealer) ? " deal" : " deals")
+       << " the first hand.\n";
+}
+
+void TablePrinter::print_hand_start(int number, const View& view) const {
+  const int first = (view.dealer + 1) % view.num_players;  // S6, S8: the dealer's left plays first
+  out_ << "\n"
+       << style_.bold("=== Hand " + std::to_string(number) + " ===") << "  dealer: " << names_[view.dealer] << "; "
+       << (is_you(first) ? "you play" : names_[first] + " plays") << " first";
+  if (view.top_discard.valid()) out_ << "; the upcard is " << style_.card(view.top_discard);  // S6
+  out_ << "\n";
+}
+
+void TablePrinter::print_table(int hand_number, const View& view) const {
+  const int me = view.player;
+  const std::string whose = is_you(view.current_player) ? "your turn" : names_[view.current_player] + "'s turn";
+  out_ << "\n"
+       << style_.bold("Hand " + std::to_string(hand_number) + ", turn " + std::to_string(view.turn) + ": " + whose)
+       << style_.dim("   (dealer: " + names_[view.dealer] + ")") << "\n";
+  if (view.num_spreads == 0) {
+    out_ << label("spreads") << style_.dim("none yet") << "\n";
+  } else {
+    for (int i = 0; i < view.num_spreads; ++i) {
+      out_ << label(i == 0 ? "spreads" : "") << i << ": " << style_.cards(view.spreads[i]) << "  "
+           << style_.dim("(" + names_[view.spread_owners[i]] + ")") << "\n";
+    }
+  }
+  out_ << label("discard")
+       << (view.top_discard.valid()
+               ? style_.card(view.top_discard) + style_.dim("  (top of " + plural(view.discard_size, "card") + ")")
+               : style_.dim("empty"))
+       << "\n";
+  out_ << label("stock") << plural(view.stock_size, "card") << "\n";
+  for (int p = 0; p < view.num_players; ++p) {
+    if (p == me) continue;
+    out_ << label(names_[p]) << plural(view.hand_sizes[p], "card");
+    if (!view.known_cards[p].empty())
+      out_ << style_.dim(", holds " + style_.cards(view.known_cards[p]) + " from the pile");
+    out_ << "\n";
+  }
+  print_hand(view);
+}
+
+void TablePrinter::print_hand(const View& view) const {
+  out_ << label(is_you(view.player) ? "your hand" : names_[view.player])
+       << style_.bold(style_.cards(view.hand, /*group_suits=*/true)) << "   "
+       << style_.dim("(" + plural(view.hand.size(), "card") + ", count " + std::to_string(view.count()) + ")") << "\n";
+  if (const std::string same = same_rank_groups(style_, view.hand); !same.empty())
+    out_ << label("") << style_.dim("same rank: ") << same << "\n";
+}
+
+void TablePrinter::print_hints(const View& view, const ActionList& legal) const {
+  if (view.phase != Phase::kAfterDraw) return;
+  std::string lays, hits;
+  int n_lays = 0, n_hits = 0;
+  constexpr int kShown = 6;
+  for (const Action& a : legal) {
+    if (a.kind == ActionKind::kSpread && n_lays++ < kShown)
+      lays += (lays.empty() ? "" : ", ") + style_.compact(a.cards);
+    if (a.kind == ActionKind::kHit && n_hits++ < kShown)
+      hits += (hits.empty() ? "" : ", ") + std::to_string(a.target) + " " + style_.compact(a.cards);
+  }
+  if (n_lays > kShown) lays += ", ... (a lists all)";
+  if (n_hits > kShown) hits += ", ... (a lists all)";
+  if (!lays.empty()) out_ << label("can lay") << lays << style_.dim("   (sp CARDS)") << "\n";
+  if (!hits.empty()) out_ << label("can hit") << hits << style_.dim("   (h SPREAD CARDS)") << "\n";
+}
+
+void TablePrinter::print_actions(const View& view, const ActionList& legal) const {
+  out_ << "Legal actions now (type one, or its number):\n";
+  int i = 1;
+  for (const Action& a : legal) {
+    std::string text = to_string(a);
+    std::string note;
+    switch (a.kind) {
+      case ActionKind::kDrop: note = "show your hand and claim the lowest count (S15)"; break;
+      case ActionKind::kTakeStock:
+        note = view.stock_size > 0 ? "take the top card of the stock" : "the stock is empty: this ends play (S16)";
+        break;
+      case ActionKind::kTakeDiscard: note = "take the discard " + style_.card(view.top_discard); break;
+      case ActionKind::kSpread: note = "lay a new spread"; break;
+      case ActionKind::kHit:
+        note = "add to spread " + std::to_string(a.target) + " (" + style_.cards(view.spreads[a.target]) + ")";
+        break;
+      case ActionKind::kDiscard: note = "discard, ending your turn"; break;
+    }
+    out_ << "  " << (i < 10 ? " " : "") << i << ". " << text << style_.dim("  " + note) << "\n";
+    ++i;
+  }
+}
+
+std::string TablePrinter::describe(const View& before, const Action& action, Card drawn) const {
+  const int p = before.current_player;
+  const bool you = is_you(p);
+  const std::string who = subject(p);
+  auto verb = [&](const char* base, const char* third) { return who + " " + (you ? base : third); };
+  switch (action.kind) {
+    case ActionKind::kDrop: return verb("drop", "drops") + ": all hands are shown (S15).";
+    case ActionKind::kTakeStock:
+      if (before.stock_size == 0) return verb("have", "has") + " to draw from the empty stock: play ends (S16).";
+      if (drawn.valid()) return verb("take", "takes") + " " + style_.card(drawn) + " from the stock.";
+      return verb("take", "takes") + " a card from the stock.";
+    case ActionKind::kTakeDiscard:
+      return verb("take", "takes") + " the discard " + style_.card(before.top_discard) + ".";
+    case ActionKind::kSpread: return verb("lay", "lays") + " " + style_.compact(action.cards) + ".";
+    case ActionKind::kHit:
+      if (action.target >= before.num_spreads) break;  // not a spread on the table: the engine refuses it
+      return verb("hit", "hits") + " spread " + std::to_string(action.target) + " (" +
+             style_.compact(before.spreads[action.target]) + ") with " + style_.compact(action.cards) + ".";
+    case ActionKind::kDiscard: return verb("discard", "discards") + " " + style_.card(action.card()) + ".";
+  }
+  return who + ": " + to_string(action);
+}
+
+void TablePrinter::print_hand_end(int number, const View& view) const {
+  const Outcome& o = view.outcome;
+  const int p = o.player;
+  const std::string who = p >= 0 ? subject(p) : "";
+  const std::string was = is_you(p) ? " were" : " was";
+  auto count_of = [&](int seat) { return std::to_string(o.counts[seat]); };
+  int lowest_winner = -1;
+  for (int q = 0; q < view.num_players; ++q)
+    if (o.is_winner(q)) {
+      lowest_winner = q;
+      break;
+    }
+  std::string why;
+  switch (o.reason) {
+    case EndReason::kNone: why = "the hand was not finished"; break;
+    case EndReason::kDealtTonk: why = who + was + " dealt a tonk: " + count_of(p) + " points (S7)"; break;
+    case EndReason::kVoidDeal:
+      why = "two or more players were dealt a tonk, so the hand is void: no payments (S7)";
+      break;
+    case EndReason::kTonkOut: why = who + " went out with no final discard: a tonk out (S13)"; break;
+    case EndReason::kOutByDiscard: why = who + " went out with the final discard (S14)"; break;
+    case EndReason::kDrop:
+      why = who + " dropped with " + count_of(p) + " points, strictly the lowest count (S15a)";
+      break;
+    case EndReason::kCaught:
+      why = who + " dropped with " + count_of(p) + " points and" + was + " caught by " + list_of(o.winners) + " with " +
+            count_of(lowest_winner) + " (S15b)";
+      break;
+    case EndReason::kStockExhausted:
+      why = "play ended on the empty stock (S16, I2); the lowest count, " + count_of(lowest_winner) +
+            ", wins: " + list_of(o.winners);
+      break;
+  }
+  out_ << "\n"
+       << style_.bold("*** Hand " + std::to_string(number) + " over: " + std::string(to_string(o.reason)) + " ***")
+       << "\n"
+       << "  " << why << ".\n";
+  // One line per seat: name, the hand shown (S15, S16), count and payout. Cards are 2 characters
+  // and a space each; the padding is computed on the plain text so colours do not shift columns.
+  constexpr std::size_t kCardsWidth = 24;
+  for (int q = 0; q < view.num_players; ++q) {
+    const CardSet shown = view.revealed[q];
+    const std::string plain = shown.empty() ? "(no cards)" : to_string(shown);
+    const std::string cards = shown.empty() ? plain : style_.cards(shown);
+    const std::string pad(plain.size() < kCardsWidth ? kCardsWidth - plain.size() : 1, ' ');
+    out_ << "  " << pad_right(names_[q], std::max(label_width_, names_[q].size() + 1)) << cards << pad << "count "
+         << pad_right(std::to_string(o.counts[q]), 4) << style_.stakes(o.payouts[q])
+         << (o.is_winner(q) ? style_.good("  wins") : "") << "\n";
+  }
+}
+
+void TablePrinter::print_score(const std::array<long long, kMaxPlayers>& ledger, int hands, bool final) const {
+  std::string line;
+  for (std::size_t p = 0; p < names_.size(); ++p)
+    line += (p == 0 ? "" : ",  ") + names_[p] + " " + style_.stakes(ledger[p]);
+  out_ << (final ? style_.bold("Final score") : std::string("Score")) << " after " << plural(hands, "hand")
+       << " (stakes): " << line << "\n";
+}
+
+}  // namespace tonk::cli
