@@ -18,6 +18,10 @@
 
 namespace tonk {
 
+struct View;
+struct Move;
+class Rng;
+
 /// Most spreads that can lie on the table: every card of the largest deck in books of three.
 inline constexpr int kMaxSpreads = kNumCardIds / 3;
 
@@ -100,6 +104,10 @@ class State {
   void apply_checked(const Action& action);
 
  private:
+  friend struct View;
+  friend View make_view(const State& state, int player, std::span<const struct Move> history);
+  friend State resample_from_view(const View& view, class Rng& rng);
+
   void end_turn();
   void finish_drop();
   void finish_showdown_stock();

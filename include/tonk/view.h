@@ -7,6 +7,7 @@
 #include "tonk/action.h"
 #include "tonk/card_set.h"
 #include "tonk/outcome.h"
+#include "tonk/rng.h"
 #include "tonk/state.h"
 
 namespace tonk {
@@ -51,8 +52,18 @@ struct View {
   Outcome outcome;                ///< reason kNone until the hand is over
   std::array<CardSet, kMaxPlayers> revealed{};  ///< every hand, only once the hand is over
 
+ private:
+  friend View make_view(const State& state, int player, std::span<const Move> history);
+  friend State resample_from_view(const View& view, Rng& rng);
+  State public_state_;
+ public:
+
   /// The player's own count, in points (I8).
   int count() const;
+  /// Every public fact of the hand as a State whose hidden cards are removed: other players' hands
+  /// hold only their known_cards, the stock is empty. Read by resample_from_view(); it holds
+  /// nothing this player may not know (a test checks it).
+  const State& public_state() const { return public_state_; }
   /// Cards this player has not seen: in the deck but not in own hand, on the table, in the discard
   /// pile, or publicly known in another hand. The hidden cards are among these.
   CardSet unseen() const;
@@ -60,5 +71,11 @@ struct View {
 
 /// Builds player p's view of a state with its public history.
 View make_view(const State& state, int player, std::span<const Move> history);
+
+/// A full State consistent with everything `view`'s player knows: the public facts are the view's,
+/// and the cards the player has not seen (View::unseen()) are dealt at random, uniformly, to the
+/// other players' hidden places and to the stock. For determinized search (issue 4). The result
+/// points to view.game, which must outlive it.
+State resample_from_view(const View& view, Rng& rng);
 
 }  // namespace tonk

@@ -14,8 +14,6 @@ namespace {
 
 bool is_book_shape(CardSet spread) { return detail::rank_cards(spread, spread.first().rank()) == spread; }
 
-std::string seat(int p) { return "seat " + std::to_string(p); }
-
 }  // namespace
 
 State State::deal(const Game& game, std::span<const Card> deck_order, int dealer) {
@@ -302,7 +300,10 @@ void State::end_turn() {
   phase_ = Phase::kStartOfTurn;
   taken_discard_ = Card::none();
   ++turn_;
-  ++turns_of_[current_];
+  // I3, I4: saturate rather than wrap. Nothing bounds a hand before the stock runs out (I2 bounds
+  // only the takes after it), so a player can begin more than 255 turns; a wrapped count would make
+  // a later turn look like a first turn and refuse the drop under drop_on_first_turn=false.
+  if (turns_of_[current_] < UINT8_MAX) ++turns_of_[current_];
 }
 
 void State::finish_going_out(EndReason reason, int player, int pays) {

@@ -1,5 +1,10 @@
 #include "tonk/view.h"
 
+#include <algorithm>
+#include <array>
+
+#include "tonk/rng.h"
+
 namespace tonk {
 
 int View::count() const {
@@ -42,7 +47,31 @@ View make_view(const State& state, int player, std::span<const Move> history) {
   v.stock_size = state.stock_size();
   v.history = history;
   v.outcome = state.outcome();
+
+  // The public state: the true state with every card this player may not see taken out.
+  v.public_state_ = state;
+  if (!state.is_over()) {
+    for (int p = 0; p < v.num_players; ++p)
+      if (p != player) v.public_state_.hands_[p] = state.known_[p];
+    std::fill(v.public_state_.stock_.begin(), v.public_state_.stock_.end(), Card::none());
+  }
   return v;
+}
+
+State resample_from_view(const View& view, Rng& rng) {
+  State s = view.public_state_;
+  if (s.is_over()) return s;
+  std::array<Card, kNumCardIds> hidden;
+  int n = 0;
+  for (Card c : view.unseen()) hidden[n++] = c;
+  rng.shuffle(std::span<Card>(hidden.data(), static_cast<std::size_t>(n)));
+  int k = 0;
+  for (int p = 0; p < view.num_players; ++p) {
+    if (p == view.player) continue;
+    for (int missing = view.hand_sizes[p] - s.hands_[p].size(); missing > 0; --missing) s.hands_[p].insert(hidden[k++]);
+  }
+  for (int i = s.stock_pos_; i < s.stock_end_; ++i) s.stock_[i] = hidden[k++];
+  return s;
 }
 
 }  // namespace tonk
