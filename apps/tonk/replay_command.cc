@@ -65,6 +65,9 @@ std::string ending(const HandRecord& r, const Hand& hand) {
     case EndReason::kStockExhausted:
       return reason + ": " + who(r, o.player) + " would have drawn from the empty stock; lowest: " + winners(r, o) +
              " (S16)";
+    case EndReason::kTurnLimit:
+      return reason + ": the hand reached its turn limit; lowest: " + winners(r, o) + " (I2, paid as S16)";
+    case EndReason::kDeadHand: return reason + ": no payments";
     case EndReason::kNone: break;
   }
   return reason;

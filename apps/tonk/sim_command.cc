@@ -32,7 +32,8 @@ using Clock = std::chrono::steady_clock;
 // The kinds of win counted per seat, in the order shown. A caught drop is a win of the catchers
 // (Outcome::winners, S15b); a void deal has no winner and is counted for the table.
 constexpr EndReason kWinKinds[] = {EndReason::kDealtTonk, EndReason::kTonkOut, EndReason::kOutByDiscard,
-                                   EndReason::kDrop,      EndReason::kCaught,  EndReason::kStockExhausted};
+                                   EndReason::kDrop,      EndReason::kCaught,  EndReason::kStockExhausted,
+                                   EndReason::kTurnLimit};
 constexpr int kNumWinKinds = static_cast<int>(std::size(kWinKinds));
 
 // The JSON key of a reason: its name with underscores ("out_by_discard").
@@ -118,6 +119,7 @@ class ProgressBar {
 struct SimResult {
   std::vector<SeatStats> seats;
   long long void_deals = 0;
+  long long dead_hands = 0;
   double seconds = 0;
 };
 
@@ -141,6 +143,7 @@ SimResult simulate(const SimOptions& o, const Game& game, RecordWriter& record) 
     session.finish(hand);
     const Outcome& out = hand.outcome();
     if (out.reason == EndReason::kVoidDeal) ++result.void_deals;
+    if (out.reason == EndReason::kDeadHand) ++result.dead_hands;
     for (int p = 0; p < n; ++p) {
       SeatStats& s = result.seats[static_cast<std::size_t>(p)];
       s.add(out.payouts[p]);
@@ -185,6 +188,7 @@ void print_json(const SimOptions& o, const Game& game, const std::vector<std::st
     j["seats"].push_back(seat);
   }
   j["void_deals"] = r.void_deals;
+  j["dead_hands"] = r.dead_hands;
   j["seconds"] = r.seconds;
   j["hands_per_second"] = r.seconds > 0 ? static_cast<double>(o.hands) / r.seconds : 0.0;
   std::cout << j.dump(2) << "\n";
@@ -209,8 +213,8 @@ void print_table(const SimOptions& o, const Game& game, const std::vector<std::s
   for (const auto& name : names) width = std::max(width, name.size());
   // Two header rows: the kinds of win have long names.
   std::cout << table_row("seat", "bot", width, "mean/hand", "95% CI",
-                         {"wins", "dealt", "tonk", "out by", "drop", "caught", "stock"})
-            << table_row("", "", width, "", "", {"", "tonk", "out", "discard", "", "dropper", "out"});
+                         {"wins", "dealt", "tonk", "out by", "drop", "caught", "stock", "turn"})
+            << table_row("", "", width, "", "", {"", "tonk", "out", "discard", "", "dropper", "out", "limit"});
   for (std::size_t p = 0; p < r.seats.size(); ++p) {
     const SeatStats& s = r.seats[p];
     std::string ci = "n/a";  // one hand gives no spread to estimate
@@ -225,8 +229,8 @@ void print_table(const SimOptions& o, const Game& game, const std::vector<std::s
   }
   std::cout << "\nPayouts are in stakes per hand; 95% CI = mean ± 1.96·s/√n. Wins by kind: dealt tonk (S7),\n"
                "tonk out (S13), out by discard (S14), drop (S15a), caught dropper (S15b: the catchers win),\n"
-               "stock out (S16).\n";
-  std::cout << "void deals (S7): " << r.void_deals << "\n";
+               "stock out (S16), turn limit (I2).\n";
+  std::cout << "void deals (S7): " << r.void_deals << ", dead hands: " << r.dead_hands << "\n";
   const double rate = r.seconds > 0 ? static_cast<double>(o.hands) / r.seconds : 0.0;
   std::cout << "speed: " << fixed(rate, 0) << " hands/s (" << o.hands << (o.hands == 1 ? " hand" : " hands") << " in "
             << fixed(r.seconds, 2) << " s)\n";

@@ -209,6 +209,11 @@ void TablePrinter::print_hand_end(int number, const View& view) const {
       why = "play ended on the empty stock (S16, I2); the lowest count, " + count_of(lowest_winner) +
             ", wins: " + list_of(o.winners);
       break;
+    case EndReason::kTurnLimit:
+      why = "the hand reached the table's turn limit (I2); as at the stock's end (S16) the lowest count, " +
+            count_of(lowest_winner) + ", wins: " + list_of(o.winners);
+      break;
+    case EndReason::kDeadHand: why = "the hand is dead: no payments"; break;
   }
   out_ << "\n"
        << style_.bold("*** Hand " + std::to_string(number) + " over: " + std::string(to_string(o.reason)) + " ***")

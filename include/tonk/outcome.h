@@ -19,13 +19,15 @@ enum class EndReason : std::uint8_t {
   kDrop,            ///< S15a: the dropper had strictly the lowest count.
   kCaught,          ///< S15b: the dropper was caught.
   kStockExhausted,  ///< S16 / I2: play ended on an empty stock; the lowest count won.
+  kTurnLimit,       ///< I2: the hand reached max_turns; paid as S16.
+  kDeadHand,        ///< V5, V12e, V13b: the hand is dead; no payments.
 };
 
 /// Number of EndReason values, for tables indexed by reason.
-inline constexpr int kNumEndReasons = 8;
+inline constexpr int kNumEndReasons = 10;
 
 /// A short lowercase name: "dealt tonk", "void deal", "tonk out", "out by discard", "drop",
-/// "caught", "stock exhausted" ("" for kNone).
+/// "caught", "stock exhausted", "turn limit", "dead hand" ("" for kNone).
 std::string_view to_string(EndReason reason);
 
 /// The result of a finished hand.

@@ -62,6 +62,7 @@ struct Rules {
   int caught_lowest_pays = 1;            ///< S15b: stakes others pay the lowest count after a catch.
   StockEnd stock_end = StockEnd::kLowestWins;  ///< S16 / V5.
   int stock_end_pays = 1;                ///< S16: stakes each higher count pays the lowest.
+  int max_turns = 200;                   ///< I2: turns after which play ends as in S16 (bounds every hand).
   int empty_stock_takes = 3;             ///< I2: discards each player may take once the stock is empty.
   bool rediscard_taken_card = false;     ///< I1: may the card taken from the pile be discarded again.
   bool drop_on_first_turn = true;        ///< I3: may a player drop on their first turn.

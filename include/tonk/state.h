@@ -110,7 +110,7 @@ class State {
 
   void end_turn();
   void finish_drop();
-  void finish_showdown_stock();
+  void finish_showdown_stock(EndReason reason);
   void finish_going_out(EndReason reason, int player, int pays);
   void pay(int from, int to, int stakes) {
     outcome_.payouts[from] -= stakes;

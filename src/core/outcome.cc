@@ -12,6 +12,8 @@ std::string_view to_string(EndReason reason) {
     case EndReason::kDrop: return "drop";
     case EndReason::kCaught: return "caught";
     case EndReason::kStockExhausted: return "stock exhausted";
+    case EndReason::kTurnLimit: return "turn limit";
+    case EndReason::kDeadHand: return "dead hand";
   }
   return "";
 }

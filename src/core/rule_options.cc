@@ -75,6 +75,8 @@ const std::array kOptions = {
                                      "lowest_wins: play on while discards are taken, then the lowest count wins."),
     int_option<&Rules::stock_end_pays>("stock_end_pays", "S16", 0, 100,
                                        "Stakes each higher count pays the lowest when the stock runs out."),
+    int_option<&Rules::max_turns>("max_turns", "I2", 10, 10000,
+                                  "Turns in a hand after which play ends and the lowest count is paid as in S16."),
     int_option<&Rules::empty_stock_takes>("empty_stock_takes", "I2", 0, 50,
                                           "Discards each player may take once the stock is empty (bounds every hand)."),
     bool_option<&Rules::rediscard_taken_card>("rediscard_taken_card", "I1",

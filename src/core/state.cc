@@ -252,7 +252,7 @@ void State::apply(const Action& a) {
       return;
     case ActionKind::kTakeStock:
       if (stock_pos_ == stock_end_) {  // S16: would have to draw from the empty stock
-        finish_showdown_stock();
+        finish_showdown_stock(EndReason::kStockExhausted);
         return;
       }
       hands_[p].insert(stock_[stock_pos_++]);
@@ -296,6 +296,12 @@ void State::apply(const Action& a) {
 }
 
 void State::end_turn() {
+  // I2: every hand terminates. Discards can be passed round for ever while the stock still has
+  // cards, so the number of turns is bounded too; at the bound play ends as in S16.
+  if (turn_ >= game_->rules().max_turns) {
+    finish_showdown_stock(EndReason::kTurnLimit);
+    return;
+  }
   current_ = static_cast<std::uint8_t>((current_ + 1) % game_->num_players());  // S8: clockwise
   phase_ = Phase::kStartOfTurn;
   taken_discard_ = Card::none();
@@ -348,12 +354,12 @@ void State::finish_drop() {
   }
 }
 
-void State::finish_showdown_stock() {
+void State::finish_showdown_stock(EndReason reason) {
   const int n = game_->num_players();
   phase_ = Phase::kOver;
   fill_counts();
   const auto& counts = outcome_.counts;
-  outcome_.reason = EndReason::kStockExhausted;
+  outcome_.reason = reason;
   outcome_.player = static_cast<std::int8_t>(current_);
   int lowest = 1 << 30;
   for (int q = 0; q < n; ++q)
