@@ -147,7 +147,15 @@ void TablePrinter::print_actions(const View& view, const ActionList& legal) cons
       case ActionKind::kHit:
         note = "add to spread " + std::to_string(a.target) + " (" + style_.cards(view.spreads[a.target]) + ")";
         break;
-      case ActionKind::kDiscard: note = "discard, ending your turn"; break;
+      case ActionKind::kDiscard:
+        note = view.phase == Phase::kSlapDiscard ? "your extra discard after the slap (V21)" : "discard, ending your turn";
+        break;
+      case ActionKind::kClaim: note = "claim a win with your dealt count (V13d)"; break;
+      case ActionKind::kEndTurn: note = "end your turn without a discard, as you hit (V19c)"; break;
+      case ActionKind::kSlap:
+        note = "slap the discard " + style_.card(view.top_discard) + " onto spread " + std::to_string(a.target) + " (V21)";
+        break;
+      case ActionKind::kPass: note = "let the discard go (V21)"; break;
     }
     out_ << "  " << (i < 10 ? " " : "") << i << ". " << text << style_.dim("  " + note) << "\n";
     ++i;
@@ -173,6 +181,13 @@ std::string TablePrinter::describe(const View& before, const Action& action, Car
       return verb("hit", "hits") + " spread " + std::to_string(action.target) + " (" +
              style_.compact(before.spreads[action.target]) + ") with " + style_.compact(action.cards) + ".";
     case ActionKind::kDiscard: return verb("discard", "discards") + " " + style_.card(action.card()) + ".";
+    case ActionKind::kClaim: return verb("claim", "claims") + " a win with the dealt hand (V13d).";
+    case ActionKind::kEndTurn: return verb("end", "ends") + " the turn without a discard (V19c).";
+    case ActionKind::kSlap:
+      if (action.target >= before.num_spreads) break;
+      return verb("slap", "slaps") + " " + style_.card(before.top_discard) + " onto spread " +
+             std::to_string(action.target) + " (V21).";
+    case ActionKind::kPass: return verb("pass", "passes") + " on the slap.";
   }
   return who + ": " + to_string(action);
 }

@@ -13,7 +13,9 @@
 namespace tonk {
 
 /// What an action does. A turn (S9) is: kDrop, or a draw (kTakeStock / kTakeDiscard) followed by
-/// any number of kSpread and kHit, then kDiscard unless the hand is empty (S13).
+/// any number of kSpread and kHit, then kDiscard unless the hand is empty (S13). Variations add a
+/// claim at the start of a first turn (V13d), ending a turn without a discard after a hit (V19c), and
+/// the slap window after a discard (V21: each player in turn slaps or passes).
 enum class ActionKind : std::uint8_t {
   kDrop = 0,         ///< S15: show the hand at the start of the turn, claiming the lowest count.
   kTakeStock = 1,    ///< S9: take the top stock card. With the stock empty this ends play (S16).
@@ -21,6 +23,10 @@ enum class ActionKind : std::uint8_t {
   kSpread = 3,       ///< S11: lay a new spread from the hand.
   kHit = 4,          ///< S12: add cards from the hand to a spread on the table.
   kDiscard = 5,      ///< S9, S14: discard one card face up, ending the turn.
+  kClaim = 6,        ///< V13d: claim a win with a dealt count of dealt_claim_total before one's first turn.
+  kEndTurn = 7,      ///< V19c: end the turn without a discard after hitting.
+  kSlap = 8,         ///< V21: slap the top discard onto spread `target`.
+  kPass = 9,         ///< V21: let the top discard go unslapped.
 };
 
 /// One action. 16 bytes, trivially copyable.
@@ -28,7 +34,8 @@ enum class ActionKind : std::uint8_t {
 ///  - kHit: `cards` are the cards added; `target` is the spread's index on the table (0-based, in
 ///    the order spreads were laid).
 ///  - kDiscard: `cards` holds exactly the discarded card.
-///  - kDrop, kTakeStock, kTakeDiscard: no operands (the card taken from the stock is hidden, so the
+///  - kSlap: `target` is the spread the top discard goes to.
+///  - kDrop, kTakeStock, kTakeDiscard, kClaim, kEndTurn, kPass: no operands (the card taken from the stock is hidden, so the
 ///    action itself is public information).
 struct Action {
   ActionKind kind = ActionKind::kDrop;
@@ -43,6 +50,12 @@ struct Action {
     return {ActionKind::kHit, static_cast<std::uint8_t>(spread_index), cards};
   }
   static constexpr Action discard(Card card) { return {ActionKind::kDiscard, 0, CardSet(card)}; }
+  static constexpr Action claim() { return {ActionKind::kClaim, 0, {}}; }
+  static constexpr Action end_turn() { return {ActionKind::kEndTurn, 0, {}}; }
+  static constexpr Action slap(int spread_index) {
+    return {ActionKind::kSlap, static_cast<std::uint8_t>(spread_index), {}};
+  }
+  static constexpr Action pass() { return {ActionKind::kPass, 0, {}}; }
 
   /// The discarded card of a kDiscard.
   Card card() const { return cards.first(); }
@@ -51,7 +64,7 @@ struct Action {
 };
 
 /// The action in the record and command notation: "drop", "stock", "take", "spread 4h5h6h",
-/// "hit 2 7h8h" (spread index, then cards), "discard Kc".
+/// "hit 2 7h8h" (spread index, then cards), "discard Kc", "claim", "end", "slap 2", "pass".
 std::string to_string(const Action& action);
 
 /// Parses the notation of to_string(Action). Returns nullopt with `error` set to the reason when

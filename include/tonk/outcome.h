@@ -43,6 +43,10 @@ struct Outcome {
   std::array<int, kMaxPlayers> payouts{};
   /// Each player's count at the end, in points (I8: spreads held in hand count); 0 for unused seats.
   std::array<int, kMaxPlayers> counts{};
+  /// V15 push-ups: the points each player scores (lower is better); all 0 under other scoring.
+  std::array<int, kMaxPlayers> points{};
+  /// V23b: the first player to lay a book in this hand, or -1.
+  std::int8_t first_book = -1;
 
   bool is_winner(int player) const { return (winners >> player) & 1; }
 };

@@ -27,9 +27,11 @@ inline constexpr int kMaxSpreads = kNumCardIds / 3;
 
 /// Where in a turn the player to move is (S9).
 enum class Phase : std::uint8_t {
-  kStartOfTurn = 0,  ///< May drop (S15) or must take a card (S9).
-  kAfterDraw = 1,    ///< Has taken a card: may spread and hit, then must discard.
+  kStartOfTurn = 0,  ///< May drop (S15) or must take a card (S9); may claim (V13d).
+  kAfterDraw = 1,    ///< Has taken a card: may spread and hit, then must discard (or end, V19c).
   kOver = 2,         ///< The hand has ended; see outcome().
+  kSlap = 3,         ///< V21: the player to move may slap the top discard onto a spread, or pass.
+  kSlapDiscard = 4,  ///< V21: the player who slapped discards one extra card.
 };
 
 /// An action was refused. what() says why, in a sentence for a person.
@@ -84,6 +86,16 @@ class State {
   Card taken_discard() const { return taken_discard_; }
   /// Discards player p has taken since the stock ran out (I2).
   int empty_stock_takes(int p) const { return empty_takes_[p]; }
+  /// Player p's coming turns on which a drop is forbidden (V6, V14c).
+  int drop_wait(int p) const { return drop_wait_[p]; }
+  /// True when the current player may not drop this turn because of a wait (V6).
+  bool drop_blocked() const { return drop_blocked_; }
+  /// True when the current player may not go out this turn (V6c).
+  bool out_blocked() const { return out_blocked_; }
+  /// True when nobody may go out: the stock holds no more cards than there are players (V12e).
+  bool boobed() const;
+  /// V21: the player whose discard may be slapped (valid in the slap phases).
+  int slap_discarder() const { return slap_from_; }
   /// The result; reason is kNone until the hand is over.
   const Outcome& outcome() const { return outcome_; }
 
@@ -108,10 +120,22 @@ class State {
   friend View make_view(const State& state, int player, std::span<const struct Move> history);
   friend State resample_from_view(const View& view, class Rng& rng);
 
-  void end_turn();
+  bool going_out_allowed() const;
+  bool spread_held(CardSet hand) const;
+  bool discard_ok(Card c) const;
+  void push_play_actions(ActionList& out) const;
+  void end_turn(bool discarded);
+  void begin_turn(int player);
+  void resume_after_slap();
+  void note_hit(int hitter, int owner, bool in_turn);
+  void add_wait(int player, int turns);
+  void emptied_hand(bool by_discard);
   void finish_drop();
-  void finish_showdown_stock(EndReason reason);
+  void finish_stock_end(EndReason reason);
+  void finish_lowest_wins(EndReason reason, int pays);
+  void finish_dealt(int winner_mask, const std::array<int, kMaxPlayers>& pays);
   void finish_going_out(EndReason reason, int player, int pays);
+  void settle();
   void pay(int from, int to, int stakes) {
     outcome_.payouts[from] -= stakes;
     outcome_.payouts[to] += stakes;
@@ -127,6 +151,8 @@ class State {
   std::array<Card, kNumCardIds> discard_{};
   std::array<std::uint8_t, kMaxPlayers> turns_of_{};
   std::array<std::uint8_t, kMaxPlayers> empty_takes_{};
+  std::array<std::uint8_t, kMaxPlayers> drop_wait_{};  // V6
+  std::array<std::uint8_t, kMaxPlayers> out_wait_{};   // V6c
   Outcome outcome_{};
   std::uint16_t turn_ = 0;
   std::uint8_t stock_pos_ = 0;
@@ -137,6 +163,17 @@ class State {
   std::uint8_t dealer_ = 0;
   Card taken_discard_ = Card::none();
   Phase phase_ = Phase::kStartOfTurn;
+  std::uint8_t hit_pending_ = 0;       // V6a: players whose spreads were hit since their last turn
+  std::uint8_t hitters_ = 0;           // V13f: players who have hit this hand
+  std::uint8_t hit_cards_turn_ = 0;    // V19b: cards hit with this turn
+  std::uint8_t slap_from_ = 0;         // V21: the discarder
+  std::uint8_t slap_step_ = 0;         // V21: how many players have been asked
+  std::int8_t first_book_ = -1;        // V23b
+  bool hit_this_turn_ = false;         // V3a, V19c
+  bool own_hit_waited_ = false;        // V6a: own hits this turn already made a wait
+  bool drop_blocked_ = false;          // V6
+  bool out_blocked_ = false;           // V6c
+  bool must_spread_taken_ = false;     // V19d
 };
 
 }  // namespace tonk

@@ -6,21 +6,33 @@
 
 #include "greedy_bot.h"
 #include "random_bot.h"
+#include "tonk/monte_carlo_bot.h"
 
 namespace tonk {
 
 namespace {
-constexpr std::array<std::string_view, 2> kKinds = {"random", "greedy"};
+// The base names. A kind is a base name, optionally followed by ":" and a search budget for the
+// search bots: "mc" (MonteCarloBot::kDefaultWorlds worlds), "mc:200" (200 worlds per decision),
+// "mc:20ms" (20 ms per decision; not reproducible). See parse_search_budget().
+constexpr std::array<std::string_view, 3> kKinds = {"random", "greedy", "mc"};
 }
 
 std::span<const std::string_view> bot_kinds() { return kKinds; }
 
 std::unique_ptr<Bot> make_bot(std::string_view kind, std::uint64_t seed) {
-  if (kind == "random") return std::make_unique<RandomBot>(seed);
-  if (kind == "greedy") return std::make_unique<GreedyBot>(seed);
+  const std::size_t colon = kind.find(':');
+  const std::string_view base = kind.substr(0, colon);
+  const bool has_budget = colon != std::string_view::npos;
+  if (base == "mc") {
+    const SearchBudget budget = has_budget ? parse_search_budget(kind.substr(colon + 1))
+                                           : SearchBudget::of_worlds(MonteCarloBot::kDefaultWorlds);
+    return std::make_unique<MonteCarloBot>(budget, seed);
+  }
+  if (!has_budget && kind == "random") return std::make_unique<RandomBot>(seed);
+  if (!has_budget && kind == "greedy") return std::make_unique<GreedyBot>(seed);
   std::string known;
   for (auto k : kKinds) known += (known.empty() ? "" : ", ") + std::string(k);
-  throw std::invalid_argument("unknown bot '" + std::string(kind) + "' (known: " + known + ")");
+  throw std::invalid_argument("unknown bot '" + std::string(kind) + "' (known: " + known + ", mc:N, mc:Nms)");
 }
 
 void play_out(Hand& hand, std::span<Bot* const> bots) {

@@ -78,6 +78,12 @@ Action GreedyBot::choose(const View& view, const ActionList& legal) {
   const Game& game = *view.game;
   const CardSet hand = view.hand;
 
+  if (legal.contains(Action::claim())) return Action::claim();  // V13d: a sure win
+  if (view.phase == Phase::kSlap) {  // V21: slapping gets rid of a card (or at least costs nothing)
+    for (const Action& a : legal)
+      if (a.kind == ActionKind::kSlap) return a;
+    return Action::pass();
+  }
   if (view.phase == Phase::kStartOfTurn) {
     if (legal.contains(Action::drop()) && view.count() <= drop_threshold(view)) return Action::drop();
     if (legal.contains(Action::take_discard()) && view.top_discard.valid()) {
@@ -125,6 +131,7 @@ Action GreedyBot::choose(const View& view, const ActionList& legal) {
     }
   }
   if (best_discard) return *best_discard;
+  if (legal.contains(Action::end_turn())) return Action::end_turn();  // V19c
   return legal[0];
 }
 

@@ -20,6 +20,10 @@ std::string to_string(const Action& action) {
     case ActionKind::kSpread: return "spread " + compact(action.cards);
     case ActionKind::kHit: return "hit " + std::to_string(action.target) + " " + compact(action.cards);
     case ActionKind::kDiscard: return "discard " + to_string(action.card());
+    case ActionKind::kClaim: return "claim";
+    case ActionKind::kEndTurn: return "end";
+    case ActionKind::kSlap: return "slap " + std::to_string(action.target);
+    case ActionKind::kPass: return "pass";
   }
   return "?";
 }
@@ -43,6 +47,16 @@ std::optional<Action> parse_action(std::string_view text, std::string* error) {
   if (verb == "drop") return no_operand(Action::drop());
   if (verb == "stock") return no_operand(Action::take_stock());
   if (verb == "take") return no_operand(Action::take_discard());
+  if (verb == "claim") return no_operand(Action::claim());
+  if (verb == "end") return no_operand(Action::end_turn());
+  if (verb == "pass") return no_operand(Action::pass());
+  if (verb == "slap") {
+    int index = -1;
+    const auto [ptr, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), index);
+    if (rest.empty() || ec != std::errc() || ptr != rest.data() + rest.size() || index < 0 || index > 255)
+      return fail("'slap' needs the number of the spread, e.g. 'slap 0'");
+    return Action::slap(index);
+  }
   if (verb == "spread") {
     const auto cards = parse_cards(rest);
     if (!cards || cards->empty()) return fail("'spread' needs the cards of the spread, e.g. 'spread 4h5h6h'");

@@ -23,6 +23,7 @@ Game::Game(const Rules& rules) : rules_(rules) {
     }
   }
   for (int k = 0; k < kMaxJokers; ++k) values_[Card::joker(k).id()] = 0;  // V16: jokers count 0
+  for (int k = 0; k < rules_.jokers; ++k) deck_.insert(Card::joker(k));      // V16, V13a
 }
 
 int Game::count(CardSet cards) const {

@@ -1,0 +1,45 @@
+#include "tonk/monte_carlo_bot.h"
+
+#include <charconv>
+#include <stdexcept>
+
+#include "rollout_search.h"
+
+namespace tonk {
+
+SearchBudget parse_search_budget(std::string_view text) {
+  const bool ms = text.size() > 2 && text.substr(text.size() - 2) == "ms";
+  const std::string_view digits = ms ? text.substr(0, text.size() - 2) : text;
+  int n = 0;
+  const auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+  const int max = ms ? SearchBudget::kMaxMilliseconds : SearchBudget::kMaxWorlds;
+  if (digits.empty() || ec != std::errc() || ptr != digits.data() + digits.size() || n < 1 || n > max)
+    throw std::invalid_argument("bad search budget '" + std::string(text) + "': expected worlds per decision (1 to " +
+                                std::to_string(SearchBudget::kMaxWorlds) + ", e.g. 200) or a time (1ms to " +
+                                std::to_string(SearchBudget::kMaxMilliseconds) + "ms, e.g. 20ms)");
+  return ms ? SearchBudget::of_milliseconds(n) : SearchBudget::of_worlds(n);
+}
+
+std::string to_string(const SearchBudget& budget) {
+  return budget.worlds > 0 ? std::to_string(budget.worlds) : std::to_string(budget.milliseconds) + "ms";
+}
+
+MonteCarloBot::MonteCarloBot(SearchBudget budget, std::uint64_t seed)
+    : budget_(budget), name_("mc:" + to_string(budget)), rng_(seed) {
+  if (budget.worlds < 0 || budget.milliseconds < 0 || (budget.worlds > 0) == (budget.milliseconds > 0))
+    throw std::invalid_argument("MonteCarloBot: the budget must be a number of worlds or a time, not both");
+}
+
+Action MonteCarloBot::choose(const View& view, const ActionList& legal) {
+  if (legal.size() == 1) return legal[0];
+  return best_action(evaluate(view, legal));
+}
+
+std::vector<ActionValue> MonteCarloBot::evaluate(const View& view, const ActionList& legal) {
+  if (legal.empty()) throw std::invalid_argument("MonteCarloBot::evaluate: no legal actions");
+  // Each world deals the cards this player has not seen at random: the view is the only input.
+  return rollout_search([&view](Rng& rng) { return resample_from_view(view, rng); }, view.player, legal, budget_,
+                        rng_);
+}
+
+}  // namespace tonk

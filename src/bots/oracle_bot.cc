@@ -1,0 +1,44 @@
+#include "tonk/oracle_bot.h"
+
+#include <array>
+#include <stdexcept>
+
+#include "rollout_search.h"
+
+namespace tonk {
+
+namespace {
+constexpr std::array<std::string_view, 1> kOmniscientKinds = {"oracle"};
+}
+
+OracleBot::OracleBot(SearchBudget budget, std::uint64_t seed)
+    : budget_(budget), name_("oracle:" + to_string(budget)), rng_(seed) {
+  if (budget.worlds < 0 || budget.milliseconds < 0 || (budget.worlds > 0) == (budget.milliseconds > 0))
+    throw std::invalid_argument("OracleBot: the budget must be a number of rollouts or a time, not both");
+}
+
+Action OracleBot::choose(const State& state, const ActionList& legal) {
+  if (legal.size() == 1) return legal[0];
+  return best_action(evaluate(state, legal));
+}
+
+std::vector<ActionValue> OracleBot::evaluate(const State& state, const ActionList& legal) {
+  if (legal.empty()) throw std::invalid_argument("OracleBot::evaluate: no legal actions");
+  // Every "world" is the true state: no resampling.
+  return rollout_search([&state](Rng&) { return state; }, state.current_player(), legal, budget_, rng_);
+}
+
+std::span<const std::string_view> omniscient_kinds() { return kOmniscientKinds; }
+
+std::unique_ptr<OmniscientPlayer> make_omniscient_player(std::string_view kind, std::uint64_t seed) {
+  const std::size_t colon = kind.find(':');
+  const std::string_view base = kind.substr(0, colon);
+  if (base == "oracle") {
+    const SearchBudget budget = colon == std::string_view::npos ? SearchBudget::of_worlds(OracleBot::kDefaultWorlds)
+                                                                : parse_search_budget(kind.substr(colon + 1));
+    return std::make_unique<OracleBot>(budget, seed);
+  }
+  throw std::invalid_argument("unknown omniscient player '" + std::string(kind) + "' (known: oracle, oracle:N)");
+}
+
+}  // namespace tonk

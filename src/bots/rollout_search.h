@@ -1,0 +1,32 @@
+// The search shared by the Monte Carlo bot and the oracle: flat Monte Carlo over the legal actions
+// of one decision, with greedy rollouts and common random numbers. Internal to the library.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "tonk/action.h"
+#include "tonk/monte_carlo_bot.h"
+#include "tonk/rng.h"
+#include "tonk/state.h"
+
+namespace tonk {
+
+/// Plays `state` to the end of the hand with the greedy bot's policy for every seat (each seat sees
+/// only its own view of `state`; tie-breaks drawn from `seed`) and returns the payout to `player`,
+/// in stakes. Any rule set: a policy choice that is not legal is replaced by the first legal action.
+int greedy_rollout(State state, int player, std::uint64_t seed);
+
+/// Values the actions of `legal` (the legal actions of the player to move, `player`). For each world
+/// (a full State drawn by `next_world` from the search's randomness), every action is applied to the
+/// world and rolled out with greedy_rollout, all actions with the same rollout seed. Runs
+/// budget.worlds worlds, or worlds until budget.milliseconds have passed (at least one). Returns the
+/// actions with their mean payouts, best first, ties in `legal` order.
+std::vector<ActionValue> rollout_search(const std::function<State(Rng&)>& next_world, int player,
+                                        const ActionList& legal, const SearchBudget& budget, Rng& rng);
+
+/// The first best action of a rollout_search result, or legal[0] when `legal` has one action.
+Action best_action(const std::vector<ActionValue>& values);
+
+}  // namespace tonk
