@@ -3,6 +3,10 @@
 
 #include <array>
 #include <cassert>
+#include <cstring>
+#include <new>
+#include <stdexcept>
+#include <type_traits>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -29,6 +33,18 @@ enum class ActionKind : std::uint8_t {
   kPass = 9,         ///< V21: let the top discard go unslapped.
 };
 
+/// What a spread with wild cards stands for (V13a), in one byte: 0 when the cards say it themselves
+/// (no wild card among them); `shape_book(r)` a book of rank r; `shape_run(s, r)` a run of suit s
+/// whose lowest card has rank r. Written after the cards as "book:R" or "run:RS" ("run:3h").
+constexpr std::uint8_t shape_book(Rank r) { return static_cast<std::uint8_t>(0x40 | static_cast<int>(r)); }
+constexpr std::uint8_t shape_run(Suit s, Rank low) {
+  return static_cast<std::uint8_t>(0x80 | (static_cast<int>(s) << 4) | static_cast<int>(low));
+}
+constexpr bool shape_is_book(std::uint8_t shape) { return (shape & 0xC0) == 0x40; }
+constexpr bool shape_is_run(std::uint8_t shape) { return (shape & 0x80) != 0; }
+constexpr Rank shape_rank(std::uint8_t shape) { return static_cast<Rank>(shape & 0x0F); }
+constexpr Suit shape_suit(std::uint8_t shape) { return static_cast<Suit>((shape >> 4) & 0x03); }
+
 /// One action. 16 bytes, trivially copyable.
 ///  - kSpread: `cards` is the new spread.
 ///  - kHit: `cards` are the cards added; `target` is the spread's index on the table (0-based, in
@@ -40,22 +56,27 @@ enum class ActionKind : std::uint8_t {
 struct Action {
   ActionKind kind = ActionKind::kDrop;
   std::uint8_t target = 0;
+  /// kSpread, kHit with a wild card among `cards` (V13a): the shape of the spread after the action
+  /// (see shape_book, shape_run); 0 otherwise.
+  std::uint8_t shape = 0;
   CardSet cards;
 
-  static constexpr Action drop() { return {ActionKind::kDrop, 0, {}}; }
-  static constexpr Action take_stock() { return {ActionKind::kTakeStock, 0, {}}; }
-  static constexpr Action take_discard() { return {ActionKind::kTakeDiscard, 0, {}}; }
-  static constexpr Action spread(CardSet cards) { return {ActionKind::kSpread, 0, cards}; }
-  static constexpr Action hit(int spread_index, CardSet cards) {
-    return {ActionKind::kHit, static_cast<std::uint8_t>(spread_index), cards};
+  static constexpr Action drop() { return {ActionKind::kDrop, 0, 0, {}}; }
+  static constexpr Action take_stock() { return {ActionKind::kTakeStock, 0, 0, {}}; }
+  static constexpr Action take_discard() { return {ActionKind::kTakeDiscard, 0, 0, {}}; }
+  static constexpr Action spread(CardSet cards, std::uint8_t shape = 0) {
+    return {ActionKind::kSpread, 0, shape, cards};
   }
-  static constexpr Action discard(Card card) { return {ActionKind::kDiscard, 0, CardSet(card)}; }
-  static constexpr Action claim() { return {ActionKind::kClaim, 0, {}}; }
-  static constexpr Action end_turn() { return {ActionKind::kEndTurn, 0, {}}; }
+  static constexpr Action hit(int spread_index, CardSet cards, std::uint8_t shape = 0) {
+    return {ActionKind::kHit, static_cast<std::uint8_t>(spread_index), shape, cards};
+  }
+  static constexpr Action discard(Card card) { return {ActionKind::kDiscard, 0, 0, CardSet(card)}; }
+  static constexpr Action claim() { return {ActionKind::kClaim, 0, 0, {}}; }
+  static constexpr Action end_turn() { return {ActionKind::kEndTurn, 0, 0, {}}; }
   static constexpr Action slap(int spread_index) {
-    return {ActionKind::kSlap, static_cast<std::uint8_t>(spread_index), {}};
+    return {ActionKind::kSlap, static_cast<std::uint8_t>(spread_index), 0, {}};
   }
-  static constexpr Action pass() { return {ActionKind::kPass, 0, {}}; }
+  static constexpr Action pass() { return {ActionKind::kPass, 0, 0, {}}; }
 
   /// The discarded card of a kDiscard.
   Card card() const { return cards.first(); }
@@ -63,8 +84,11 @@ struct Action {
   friend constexpr bool operator==(const Action&, const Action&) = default;
 };
 
+static_assert(std::is_trivially_copyable_v<Action> && sizeof(Action) == 16);
+
 /// The action in the record and command notation: "drop", "stock", "take", "spread 4h5h6h",
-/// "hit 2 7h8h" (spread index, then cards), "discard Kc", "claim", "end", "slap 2", "pass".
+/// "hit 2 7h8h" (spread index, then cards), "discard Kc", "claim", "end", "slap 2", "pass". A spread
+/// or hit with a wild card names the shape last: "spread 4h5hX1 run:3h", "hit 0 X2 book:9" (V13a).
 std::string to_string(const Action& action);
 
 /// Parses the notation of to_string(Action). Returns nullopt with `error` set to the reason when
@@ -72,25 +96,38 @@ std::string to_string(const Action& action);
 std::optional<Action> parse_action(std::string_view text, std::string* error = nullptr);
 
 /// A list of actions that never allocates. kCapacity bounds the legal actions of any state the
-/// engine can reach (a hand of at most kMaxHandSize + 1 cards and at most 18 spreads on the table).
+/// engine can reach (a hand of at most kMaxHandSize + 1 cards and at most 18 spreads on the table;
+/// wild cards (V13a) multiply the ways to spread, which is what the capacity is sized for).
 class ActionList {
  public:
-  static constexpr int kCapacity = 320;
+  static constexpr int kCapacity = 4096;
+
+  ActionList() {}  // the storage stays uninitialized: only the first size() entries are ever read
+  ActionList(const ActionList& other) : size_(other.size_) {
+    std::memcpy(storage_, other.storage_, sizeof(Action) * static_cast<std::size_t>(size_));
+  }
+  ActionList& operator=(const ActionList& other) {
+    size_ = other.size_;
+    std::memmove(storage_, other.storage_, sizeof(Action) * static_cast<std::size_t>(size_));
+    return *this;
+  }
 
   void clear() { size_ = 0; }
+  /// Appends an action. Throws std::length_error past kCapacity, which no reachable state needs
+  /// (validation bounds the hand size where wild cards could multiply the actions).
   void push_back(const Action& a) {
-    assert(size_ < kCapacity);
-    items_[size_++] = a;
+    if (size_ == kCapacity) throw std::length_error("tonk::ActionList: more than kCapacity legal actions");
+    std::memcpy(storage_ + sizeof(Action) * static_cast<std::size_t>(size_++), &a, sizeof(Action));
   }
   int size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  const Action& operator[](int i) const { return items_[i]; }
-  const Action* begin() const { return items_.data(); }
-  const Action* end() const { return items_.data() + size_; }
+  const Action& operator[](int i) const { return begin()[i]; }
+  const Action* begin() const { return std::launder(reinterpret_cast<const Action*>(storage_)); }
+  const Action* end() const { return begin() + size_; }
   bool contains(const Action& a) const;
 
  private:
-  std::array<Action, kCapacity> items_;
+  alignas(Action) unsigned char storage_[sizeof(Action) * kCapacity];
   int size_ = 0;
 };
 

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 
+#include "tonk/action.h"
 #include "tonk/card_set.h"
 #include "tonk/rules.h"
 
@@ -31,16 +32,43 @@ class Game {
   int count(CardSet cards) const;
 
   /// True when `cards` is a book: 3..book_max cards of one rank (S11, I5). Jokers never spread (V16).
+  /// The three checks below ignore wild cards (V13a) except through is_spread and can_hit.
   bool is_book(CardSet cards) const;
   /// True when `cards` is a run: 3 or more cards of one suit, consecutive in the deck's rank order
   /// (S11: ace low only; V11: 7 next to J).
   bool is_run(CardSet cards) const;
-  /// is_book || is_run.
-  bool is_spread(CardSet cards) const { return is_book(cards) || is_run(cards); }
+  /// True when the cards make a spread of some shape (S11; with V13a's wild cards, any shape).
+  bool is_spread(CardSet cards) const;
   /// True when adding `cards` (not empty, disjoint from `spread`) to the spread on the table makes
   /// a valid spread of the same kind (S12, I5): a book grows to at most book_max cards; a run grows
-  /// at either end. A hit of several cards is legal when the union is still a spread.
+  /// at either end. A hit of several cards is legal when the union is still a spread. With wild
+  /// cards (V13a) true when some shapes of the spread and of the result allow it (for heuristics;
+  /// the engine itself tracks each spread's shape).
   bool can_hit(CardSet spread, CardSet cards) const;
+
+  /// True when the rules make some cards wild in spreads (V13a).
+  bool has_wilds() const { return !wild_.empty(); }
+  /// The cards that are wild in spreads: the deuces and jokers of the deck under V13a, else none.
+  CardSet wild_cards() const { return wild_; }
+  /// The last run position of this deck (12; 9 with V11's 40 cards).
+  int top_run_position() const { return top_pos_; }
+
+  /// The shape (action.h: shape_book / shape_run) of a spread without wild cards, or 0 when the
+  /// cards are not a spread or include a wild card.
+  std::uint8_t shape_of(CardSet cards) const;
+  /// True when `cards` make a spread of the given shape (S11, I5, V13a): a book of 3..book_max cards
+  /// whose non-wild cards all have the rank, or a run whose non-wild cards are of the suit at
+  /// distinct positions within the run, wild cards filling the rest. At least one card must stand
+  /// for itself (a deuce does, in its own place).
+  bool fits(CardSet cards, std::uint8_t shape) const;
+  /// The shape a run of `size` cards from run position `low` of `suit` has.
+  std::uint8_t run_shape(Suit suit, int low) const;
+  /// The run positions [low, high] a shape of `size` cards covers (runs only).
+  int shape_low(std::uint8_t shape) const { return run_position(shape_rank(shape)); }
+  /// True when `cards` (not empty, disjoint from `spread`) can be added to the spread of shape
+  /// `shape` on the table so that the result has shape `new_shape` (S12, I5, V13a): a book stays a
+  /// book; a run grows at its ends, never by moving a card already laid.
+  bool can_hit(CardSet spread, std::uint8_t shape, CardSet cards, std::uint8_t new_shape) const;
 
   /// The lowest count the hand can reach by laying spreads from it (no hits), in points.
   /// Hands of up to kMaxHandSize + 1 cards; exhaustive over disjoint spreads.
@@ -56,6 +84,8 @@ class Game {
  private:
   Rules rules_;
   CardSet deck_;
+  CardSet wild_;
+  int top_pos_ = 12;
   std::array<std::int8_t, kNumCardIds> values_{};
   std::array<std::int8_t, kNumRanks> run_pos_{};
 };

@@ -74,6 +74,8 @@ class State {
   int num_spreads() const { return num_spreads_; }
   CardSet spread(int i) const { return spreads_[i]; }
   int spread_owner(int i) const { return spread_owner_[i]; }
+  /// The shape of spread i (action.h: shape_book / shape_run): what its wild cards stand for (V13a).
+  std::uint8_t spread_shape(int i) const { return spread_shape_[i]; }
   int stock_size() const { return stock_end_ - stock_pos_; }
   /// The cards left in the stock, top first.
   std::span<const Card> stock() const { return {stock_.data() + stock_pos_, stock_.data() + stock_end_}; }
@@ -114,6 +116,9 @@ class State {
   void apply(const Action& action);
   /// Applies an action after checking it. Throws IllegalAction with the reason from why_illegal().
   void apply_checked(const Action& action);
+  /// The action as the legal list names it: with V13a's interchangeable jokers, a spread or hit
+  /// naming X2 while X1 is also held is read as naming X1. Other actions are returned unchanged.
+  Action normalize(const Action& action) const;
 
  private:
   friend struct View;
@@ -124,6 +129,8 @@ class State {
   bool spread_held(CardSet hand) const;
   bool discard_ok(Card c) const;
   void push_play_actions(ActionList& out) const;
+  void push_wild_hits(ActionList& out, int spread, int hit_room, bool may_empty) const;
+  std::uint8_t slap_shape(int spread) const;
   void end_turn(bool discarded);
   void begin_turn(int player);
   void resume_after_slap();
@@ -147,6 +154,7 @@ class State {
   std::array<CardSet, kMaxPlayers> known_{};
   std::array<CardSet, kMaxSpreads> spreads_{};
   std::array<std::uint8_t, kMaxSpreads> spread_owner_{};
+  std::array<std::uint8_t, kMaxSpreads> spread_shape_{};
   std::array<Card, kNumCardIds> stock_{};
   std::array<Card, kNumCardIds> discard_{};
   std::array<std::uint8_t, kMaxPlayers> turns_of_{};

@@ -41,6 +41,7 @@ struct View {
   int num_spreads = 0;
   std::array<CardSet, kMaxSpreads> spreads{};   ///< spreads on the table, in the order laid
   std::array<int, kMaxSpreads> spread_owners{};  ///< who laid each spread
+  std::array<std::uint8_t, kMaxSpreads> spread_shapes{};  ///< each spread's shape (V13a: what wild cards stand for)
 
   Card top_discard = Card::none();  ///< S10: the only card of the pile in view
   int discard_size = 0;

@@ -10,6 +10,33 @@ std::string compact(CardSet cards) {
   for (Card c : cards) out += to_string(c);
   return out;
 }
+
+std::string shape_text(std::uint8_t shape) {
+  if (shape_is_run(shape)) return std::string(" run:") + rank_char(shape_rank(shape)) + suit_char(shape_suit(shape));
+  if (shape_is_book(shape)) return std::string(" book:") + rank_char(shape_rank(shape));
+  return "";
+}
+
+// Splits "CARDS [book:R|run:RS]" into the cards and the shape; false when the shape is malformed.
+bool split_shape(std::string_view text, std::string_view& cards, std::uint8_t& shape) {
+  shape = 0;
+  cards = text;
+  const auto sp = text.rfind(' ');
+  const std::string_view last = sp == std::string_view::npos ? text : text.substr(sp + 1);
+  if (last.rfind("book:", 0) == 0) {
+    const auto c = parse_card(std::string(last.substr(5)) + "c");
+    if (last.size() != 6 || !c) return false;
+    shape = shape_book(c->rank());
+  } else if (last.rfind("run:", 0) == 0) {
+    const auto c = parse_card(last.substr(4));
+    if (!c || c->is_joker()) return false;
+    shape = shape_run(c->suit(), c->rank());
+  } else {
+    return true;
+  }
+  cards = sp == std::string_view::npos ? std::string_view{} : text.substr(0, sp);
+  return true;
+}
 }  // namespace
 
 std::string to_string(const Action& action) {
@@ -17,8 +44,9 @@ std::string to_string(const Action& action) {
     case ActionKind::kDrop: return "drop";
     case ActionKind::kTakeStock: return "stock";
     case ActionKind::kTakeDiscard: return "take";
-    case ActionKind::kSpread: return "spread " + compact(action.cards);
-    case ActionKind::kHit: return "hit " + std::to_string(action.target) + " " + compact(action.cards);
+    case ActionKind::kSpread: return "spread " + compact(action.cards) + shape_text(action.shape);
+    case ActionKind::kHit:
+      return "hit " + std::to_string(action.target) + " " + compact(action.cards) + shape_text(action.shape);
     case ActionKind::kDiscard: return "discard " + to_string(action.card());
     case ActionKind::kClaim: return "claim";
     case ActionKind::kEndTurn: return "end";
@@ -58,9 +86,12 @@ std::optional<Action> parse_action(std::string_view text, std::string* error) {
     return Action::slap(index);
   }
   if (verb == "spread") {
-    const auto cards = parse_cards(rest);
+    std::string_view card_text;
+    std::uint8_t shape = 0;
+    if (!split_shape(rest, card_text, shape)) return fail("a shape is 'book:R' or 'run:RS', e.g. 'run:3h' (V13a)");
+    const auto cards = parse_cards(card_text);
     if (!cards || cards->empty()) return fail("'spread' needs the cards of the spread, e.g. 'spread 4h5h6h'");
-    return Action::spread(*cards);
+    return Action::spread(*cards, shape);
   }
   if (verb == "hit") {
     const auto sp2 = rest.find(' ');
@@ -70,9 +101,13 @@ std::optional<Action> parse_action(std::string_view text, std::string* error) {
     const auto [ptr, ec] = std::from_chars(num.data(), num.data() + num.size(), index);
     if (ec != std::errc() || ptr != num.data() + num.size() || index < 0 || index > 255)
       return fail("'hit' needs a spread number first, not '" + std::string(num) + "'");
-    const auto cards = parse_cards(rest.substr(sp2 + 1));
+    std::string_view card_text;
+    std::uint8_t shape = 0;
+    if (!split_shape(rest.substr(sp2 + 1), card_text, shape))
+      return fail("a shape is 'book:R' or 'run:RS', e.g. 'run:3h' (V13a)");
+    const auto cards = parse_cards(card_text);
     if (!cards || cards->empty()) return fail("'hit' needs the cards to add, e.g. 'hit 0 7h'");
-    return Action::hit(index, *cards);
+    return Action::hit(index, *cards, shape);
   }
   if (verb == "discard") {
     const auto card = parse_card(rest);

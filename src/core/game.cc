@@ -1,5 +1,6 @@
 #include "tonk/game.h"
 
+#include <algorithm>
 #include <bit>
 
 #include "spread_gen.h"
@@ -24,6 +25,9 @@ Game::Game(const Rules& rules) : rules_(rules) {
   }
   for (int k = 0; k < kMaxJokers; ++k) values_[Card::joker(k).id()] = 0;  // V16: jokers count 0
   for (int k = 0; k < rules_.jokers; ++k) deck_.insert(Card::joker(k));      // V16, V13a
+  top_pos_ = forty ? 9 : 12;
+  if (rules_.wild_cards == WildCards::kDeucesJokers)  // V13a: deuces and jokers are wild
+    wild_ = (deck_.jokers() | detail::rank_cards(deck_, Rank::kTwo));
 }
 
 int Game::count(CardSet cards) const {
@@ -53,11 +57,94 @@ bool Game::is_run(CardSet cards) const {
   return (shifted & (shifted + 1)) == 0;  // consecutive, ace low only (S11)
 }
 
+bool Game::is_spread(CardSet cards) const {
+  if (!has_wilds() || (cards & wild_).empty()) return is_book(cards) || is_run(cards);
+  for (int r = 0; r < kNumRanks; ++r)
+    if (fits(cards, shape_book(static_cast<Rank>(r)))) return true;
+  for (int s = 0; s < kNumSuits; ++s)
+    for (int low = 0; low <= top_pos_; ++low)
+      if (fits(cards, run_shape(static_cast<Suit>(s), low))) return true;
+  return false;
+}
+
 bool Game::can_hit(CardSet spread, CardSet cards) const {
   if (cards.empty() || !(spread & cards).empty()) return false;
-  if (is_book(spread)) return is_book(spread | cards);  // S12: 3-card book to 4 (I5)
-  if (is_run(spread)) return is_run(spread | cards);    // S12: extend a run at either end
+  if (!has_wilds() || ((spread | cards) & wild_).empty()) {
+    if (is_book(spread)) return is_book(spread | cards);  // S12: 3-card book to 4 (I5)
+    if (is_run(spread)) return is_run(spread | cards);    // S12: extend a run at either end
+    return false;
+  }
+  // V13a: try every shape the spread may have and every shape of the result.
+  for (int r = 0; r < kNumRanks; ++r) {
+    const std::uint8_t b = shape_book(static_cast<Rank>(r));
+    if (fits(spread, b) && fits(spread | cards, b)) return true;
+  }
+  for (int s = 0; s < kNumSuits; ++s)
+    for (int low = 0; low <= top_pos_; ++low) {
+      const std::uint8_t shape = run_shape(static_cast<Suit>(s), low);
+      if (!fits(spread, shape)) continue;
+      for (int new_low = std::max(0, low - cards.size()); new_low <= low; ++new_low)
+        if (can_hit(spread, shape, cards, run_shape(static_cast<Suit>(s), new_low))) return true;
+    }
   return false;
+}
+
+std::uint8_t Game::run_shape(Suit suit, int low) const {
+  const Rank rank = low >= 7 && rules_.deck == DeckKind::kForty ? static_cast<Rank>(low + 3) : static_cast<Rank>(low);
+  return shape_run(suit, rank);
+}
+
+std::uint8_t Game::shape_of(CardSet cards) const {
+  if (!(cards & wild_).empty()) return 0;
+  if (is_book(cards)) return shape_book(cards.first().rank());
+  if (is_run(cards)) {
+    const Suit suit = cards.first().suit();
+    return run_shape(suit, std::countr_zero(run_line(cards, suit)));
+  }
+  return 0;
+}
+
+bool Game::fits(CardSet cards, std::uint8_t shape) const {
+  const int n = cards.size();
+  if (n < 3 || !deck_.contains_all(cards)) return false;
+  const CardSet wild = cards & wild_;
+  const CardSet natural = cards - wild;
+  if (shape_is_book(shape)) {
+    const Rank rank = shape_rank(shape);
+    if (n > rules_.book_max || detail::rank_cards(natural, rank) != natural) return false;  // jokers never fit
+    // At least one card stands for itself: a natural card, or a deuce in a book of deuces.
+    return !natural.empty() || !detail::rank_cards(wild, rank).empty();
+  }
+  if (!shape_is_run(shape)) return false;
+  const Suit suit = shape_suit(shape);
+  const int low = run_position(shape_rank(shape));
+  const int high = low + n - 1;
+  if (low < 0 || high > top_pos_) return false;
+  const std::uint32_t line = run_line(natural, suit);
+  if (std::popcount(line) != natural.size()) return false;  // a natural card of another suit (or a joker)
+  const std::uint32_t range = ((1u << (high + 1)) - 1) & ~((1u << low) - 1);
+  if ((line & ~range) != 0) return false;
+  if (!natural.empty()) return true;
+  // Only wild cards: a deuce of the suit in its own place stands for itself.
+  const Card deuce(Rank::kTwo, suit);
+  const int deuce_pos = run_position(Rank::kTwo);
+  return wild.contains(deuce) && deuce_pos >= low && deuce_pos <= high;
+}
+
+bool Game::can_hit(CardSet spread, std::uint8_t shape, CardSet cards, std::uint8_t new_shape) const {
+  if (cards.empty() || !(spread & cards).empty()) return false;
+  const CardSet all = spread | cards;
+  if (shape_is_book(shape)) return new_shape == shape && fits(all, shape);  // S12, I5
+  if (!shape_is_run(shape) || !shape_is_run(new_shape) || shape_suit(new_shape) != shape_suit(shape)) return false;
+  const int low = shape_low(shape);
+  const int high = low + spread.size() - 1;
+  const int new_low = shape_low(new_shape);
+  const int new_high = new_low + all.size() - 1;
+  if (new_low > low || new_high < high || !fits(all, new_shape)) return false;
+  // A card added must go outside the run already laid: nothing on the table moves.
+  const std::uint32_t added = run_line(cards - wild_, shape_suit(shape));
+  const std::uint32_t old_range = ((1u << (high + 1)) - 1) & ~((1u << low) - 1);
+  return (added & old_range) == 0;
 }
 
 namespace {

@@ -314,6 +314,9 @@ void validate(const Rules& rules) {
   }
   if (rules.dealt_five_faces_pays > 0)
     require(rules.hand_size <= 12, "dealt_five_faces_pays", "a hand of more than 12 cards cannot be all face cards (V12b)");
+  require(rules.wild_cards == WildCards::kNone || rules.hand_size <= 7, "wild_cards",
+          "wild cards (V13a) are played with hands of at most 7 cards (here hand_size is " + num(rules.hand_size) +
+              "): larger hands could be spread in more ways than the engine lists");
   require(!rules.may_hold_three_aces || rules.must_lay_spreads, "may_hold_three_aces",
           "may_hold_three_aces (V2a) is an exception to must_lay_spreads (V2), which is off");
   require(!rules.waits_add || rules.spread_wait + rules.hit_wait + rules.own_hit_wait > 0, "waits_add",

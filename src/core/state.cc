@@ -234,14 +234,14 @@ void State::push_play_actions(ActionList& out) const {
   if (must_spread_taken_) {  // V19d: the taken card goes into a new spread at once
     detail::for_each_spread(
         game, hand,
-        [&](CardSet s) {
-          if (may_empty || s != hand) out.push_back(Action::spread(s));
+        [&](CardSet s, std::uint8_t shape) {
+          if (may_empty || s != hand) out.push_back(Action::spread(s, shape));
         },
         CardSet(taken_discard_));
     return;
   }
-  detail::for_each_spread(game, hand, [&](CardSet s) {  // S11
-    if (may_empty || s != hand) out.push_back(Action::spread(s));
+  detail::for_each_spread(game, hand, [&](CardSet s, std::uint8_t shape) {  // S11, V13a
+    if (may_empty || s != hand) out.push_back(Action::spread(s, shape));
   });
   const int hit_room = rules.hit_cards_per_turn == 0 ? 64 : rules.hit_cards_per_turn - hit_cards_turn_;  // V19b
   auto push_hit = [&](int i, CardSet cards) {
@@ -249,6 +249,10 @@ void State::push_play_actions(ActionList& out) const {
   };
   for (int i = 0; i < num_spreads_ && hit_room > 0; ++i) {  // S12
     const CardSet spread = spreads_[i];
+    if (game.has_wilds()) {  // V13a
+      push_wild_hits(out, i, hit_room, may_empty);
+      continue;
+    }
     if (is_book_shape(spread)) {
       if (spread.size() >= rules.book_max) continue;  // I5: a full book takes no more
       const std::uint64_t m = detail::rank_cards(hand, spread.first().rank()).mask();
@@ -287,6 +291,78 @@ void State::push_play_actions(ActionList& out) const {
     if (discard_ok(c)) out.push_back(Action::discard(c));
 }
 
+void State::push_wild_hits(ActionList& out, int i, int hit_room, bool may_empty) const {
+  // V13a: a book takes naturals of its rank and wild cards up to book_max; a run grows at its ends,
+  // each new place filled by the natural card of that place or by a wild card.
+  const Game& game = *game_;
+  const CardSet hand = hands_[current_];
+  const CardSet spread = spreads_[i];
+  const std::uint8_t shape = spread_shape_[i];
+  const CardSet wild = hand & game.wild_cards();
+  auto push = [&](CardSet cards, std::uint8_t new_shape) {
+    if (cards.size() <= hit_room && (may_empty || cards != hand))
+      out.push_back(Action::hit(i, cards, (cards & game.wild_cards()).empty() ? 0 : new_shape));
+  };
+  if (shape_is_book(shape)) {
+    const int room = game.rules().book_max - spread.size();
+    const CardSet natural = detail::rank_cards(hand, shape_rank(shape));
+    const std::uint64_t nm = natural.mask();
+    const std::uint64_t om = (wild - natural).mask();
+    for (std::uint64_t a = nm;; a = (a - 1) & nm) {
+      for (std::uint64_t b = om;; b = (b - 1) & om) {
+        const int k = std::popcount(a | b);
+        if (k >= 1 && k <= room && detail::canonical_jokers(b, om)) push(CardSet(a | b), shape);
+        if (b == 0) break;
+      }
+      if (a == 0) break;
+    }
+    return;
+  }
+  const Suit suit = shape_suit(shape);
+  const int low = game.shape_low(shape);
+  const int high = low + spread.size() - 1;
+  const std::uint32_t held = game.run_line(hand - wild, suit);
+  const int most = hand.size();
+  const std::uint64_t wm = wild.mask();
+  for (int new_low = low; new_low >= 0 && low - new_low <= most; --new_low) {
+    for (int new_high = high; new_high <= game.top_run_position() && (low - new_low) + (new_high - high) <= most;
+         ++new_high) {
+      const int places = (low - new_low) + (new_high - high);
+      if (places == 0) continue;
+      const std::uint32_t below = low > new_low ? ((1u << low) - 1) & ~((1u << new_low) - 1) : 0;
+      const std::uint32_t above = new_high > high ? ((1u << (new_high + 1)) - 1) & ~((1u << (high + 1)) - 1) : 0;
+      const std::uint64_t nm = detail::cards_on_line(game, suit, held & (below | above)).mask();
+      for (std::uint64_t a = nm;; a = (a - 1) & nm) {
+        const int need = places - std::popcount(a);
+        if (need >= 0 && need <= static_cast<int>(std::popcount(wm))) {
+          for (std::uint64_t b = wm;; b = (b - 1) & wm) {
+            if (std::popcount(b) == need && detail::canonical_jokers(b, wm)) push(CardSet(a | b), game.run_shape(suit, new_low));
+            if (b == 0) break;
+          }
+        }
+        if (a == 0) break;
+      }
+    }
+  }
+}
+
+std::uint8_t State::slap_shape(int i) const {
+  // V21 (with V13a): the shape spread i has once the top discard is added to it, or 0 when it
+  // cannot be. A wild card goes to the high end of a run when there is room there, else the low end.
+  const Game& game = *game_;
+  const CardSet spread = spreads_[i];
+  const std::uint8_t shape = spread_shape_[i];
+  const CardSet card(top_discard());
+  if (shape_is_book(shape)) return game.can_hit(spread, shape, card, shape) ? shape : 0;
+  const int low = game.shape_low(shape);
+  if (game.can_hit(spread, shape, card, shape)) return shape;  // at the high end
+  if (low > 0) {
+    const std::uint8_t lower = game.run_shape(shape_suit(shape), low - 1);
+    if (game.can_hit(spread, shape, card, lower)) return lower;
+  }
+  return 0;
+}
+
 void State::legal_actions(ActionList& out) const {
   out.clear();
   switch (phase_) {
@@ -311,9 +387,8 @@ void State::legal_actions(ActionList& out) const {
       return;
     case Phase::kSlap: {  // V21
       out.push_back(Action::pass());
-      const CardSet top(top_discard());
       for (int i = 0; i < num_spreads_; ++i)
-        if (game_->can_hit(spreads_[i], top)) out.push_back(Action::slap(i));
+        if (slap_shape(i) != 0) out.push_back(Action::slap(i));
       return;
     }
     case Phase::kSlapDiscard:  // V21: one extra card
@@ -322,10 +397,27 @@ void State::legal_actions(ActionList& out) const {
   }
 }
 
+Action State::normalize(const Action& a) const {
+  // V13a: the engine lists only the lowest-numbered jokers of a hand (they are interchangeable);
+  // an action naming others is read as naming those.
+  if (a.kind != ActionKind::kSpread && a.kind != ActionKind::kHit) return a;
+  const CardSet named = a.cards.jokers();
+  const CardSet held = hands_[current_].jokers();
+  if (named.empty() || !held.contains_all(named)) return a;
+  CardSet canonical;
+  for (Card c : held) {
+    if (canonical.size() == named.size()) break;
+    canonical.insert(c);
+  }
+  Action b = a;
+  b.cards = (a.cards - named) | canonical;
+  return b;
+}
+
 bool State::is_legal(const Action& a) const {
   ActionList list;
   legal_actions(list);
-  return list.contains(a);
+  return list.contains(normalize(a));
 }
 
 std::string State::why_illegal(const Action& a) const {
@@ -372,6 +464,8 @@ std::string State::why_illegal(const Action& a) const {
       if (!game_->is_spread(a.cards))
         return "S11: " + to_string(a.cards) +
                " is neither a book (3 or 4 of one rank) nor a run (3 or more in sequence in one suit, ace low)";
+      if (game_->has_wilds() && !(a.cards & game_->wild_cards()).empty() && !game_->fits(a.cards, a.shape))
+        return "V13a: a spread with wild cards names its shape, e.g. 'spread 4h5hX1 run:3h' or 'spread 9c9dX1 book:9'";
       if (must_spread_taken_)
         return "V19d: your next spread must use " + to_string(taken_discard_) + ", taken from the pile";
       if (empties) return "V6c: your spread was hit, so you may not go out this turn";
@@ -392,6 +486,8 @@ std::string State::why_illegal(const Action& a) const {
       if (!game_->can_hit(spread, a.cards))
         return "S12: " + to_string(a.cards) + " does not extend spread " + std::to_string(a.target) + " (" +
                to_string(spread) + ")";
+      if (game_->has_wilds() && !(a.cards & game_->wild_cards()).empty())
+        return "V13a: a hit with wild cards names the spread's new shape, e.g. 'hit 0 X1 run:3h'";
       if (rules.hit_cards_per_turn > 0) return "V19b: you may hit with only " + std::to_string(rules.hit_cards_per_turn) +
                                                " card(s) a turn";
       if (empties) return "V6c: your spread was hit, so you may not go out this turn";
@@ -423,7 +519,7 @@ std::string State::why_illegal(const Action& a) const {
 
 void State::apply_checked(const Action& action) {
   if (!is_legal(action)) throw IllegalAction(why_illegal(action));
-  apply(action);
+  apply(normalize(action));
 }
 
 void State::apply(const Action& a) {
@@ -463,7 +559,8 @@ void State::apply(const Action& a) {
       known_[p] -= a.cards;
       spreads_[num_spreads_] = a.cards;
       spread_owner_[num_spreads_] = static_cast<std::uint8_t>(p);
-      if (first_book_ < 0 && is_book_shape(a.cards)) first_book_ = static_cast<std::int8_t>(p);  // V23b
+      spread_shape_[num_spreads_] = a.shape ? a.shape : game_->shape_of(a.cards);
+      if (first_book_ < 0 && shape_is_book(spread_shape_[num_spreads_])) first_book_ = static_cast<std::int8_t>(p);  // V23b
       ++num_spreads_;
       must_spread_taken_ = false;
       add_wait(p, rules.spread_wait);  // V6.1
@@ -473,6 +570,16 @@ void State::apply(const Action& a) {
       hands_[p] -= a.cards;
       known_[p] -= a.cards;
       spreads_[a.target] |= a.cards;
+      if (shape_is_run(spread_shape_[a.target])) {  // the run's lowest card may change
+        if (a.shape) {
+          spread_shape_[a.target] = a.shape;  // V13a: the shape names it
+        } else {
+          const std::uint8_t old = spread_shape_[a.target];
+          const Suit suit = shape_suit(old);
+          const int low = std::min(game_->shape_low(old), std::countr_zero(game_->run_line(a.cards, suit)));
+          spread_shape_[a.target] = game_->run_shape(suit, low);
+        }
+      }
       hit_cards_turn_ = static_cast<std::uint8_t>(hit_cards_turn_ + a.cards.size());
       note_hit(p, spread_owner_[a.target], true);
       if (hands_[p].empty()) emptied_hand(false);
@@ -499,8 +606,10 @@ void State::apply(const Action& a) {
       end_turn(false);
       return;
     case ActionKind::kSlap: {  // V21
+      const std::uint8_t shape = slap_shape(a.target);
       const Card c = discard_[--discard_size_];
       spreads_[a.target] |= CardSet(c);
+      spread_shape_[a.target] = shape;
       note_hit(p, spread_owner_[a.target], false);
       const int next = (slap_from_ + 1) % game_->num_players();
       const bool no_extra = p == slap_from_ || (rules.slapping == Slapping::kNextPriority && p == next);
@@ -580,9 +689,8 @@ void State::end_turn(bool discarded) {
   }
   const int next = (current_ + 1) % rules.players;  // S8: clockwise
   if (discarded && rules.slapping != Slapping::kOff) {  // V21: a discard that fits a spread may be slapped
-    const CardSet top(top_discard());
     for (int i = 0; i < num_spreads_; ++i) {
-      if (game_->can_hit(spreads_[i], top)) {
+      if (slap_shape(i) != 0) {
         phase_ = Phase::kSlap;
         slap_from_ = current_;
         slap_step_ = 0;

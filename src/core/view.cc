@@ -40,6 +40,7 @@ View make_view(const State& state, int player, std::span<const Move> history) {
   for (int i = 0; i < v.num_spreads; ++i) {
     v.spreads[i] = state.spread(i);
     v.spread_owners[i] = state.spread_owner(i);
+    v.spread_shapes[i] = state.spread_shape(i);
   }
   v.top_discard = state.top_discard();
   v.discard_size = state.discard_size();
