@@ -231,21 +231,27 @@ void State::push_play_actions(ActionList& out) const {
   const Game& game = *game_;
   const CardSet hand = hands_[current_];
   const bool may_empty = going_out_allowed();
+  // V6c: a player who may not go out may not keep a single card either, when a discard must follow
+  // (throwing it would empty the hand); after a hit under V19c no discard follows.
+  auto keeps_cards = [&](CardSet cards, bool is_hit) {
+    const int left = (hand - cards).size();
+    return may_empty || left >= 2 || (left == 1 && rules.hit_skips_discard && (is_hit || hit_this_turn_));
+  };
   if (must_spread_taken_) {  // V19d: the taken card goes into a new spread at once
     detail::for_each_spread(
         game, hand,
         [&](CardSet s, std::uint8_t shape) {
-          if (may_empty || s != hand) out.push_back(Action::spread(s, shape));
+          if (keeps_cards(s, false)) out.push_back(Action::spread(s, shape));
         },
         CardSet(taken_discard_));
     return;
   }
   detail::for_each_spread(game, hand, [&](CardSet s, std::uint8_t shape) {  // S11, V13a
-    if (may_empty || s != hand) out.push_back(Action::spread(s, shape));
+    if (keeps_cards(s, false)) out.push_back(Action::spread(s, shape));
   });
   const int hit_room = rules.hit_cards_per_turn == 0 ? 64 : rules.hit_cards_per_turn - hit_cards_turn_;  // V19b
   auto push_hit = [&](int i, CardSet cards) {
-    if (cards.size() <= hit_room && (may_empty || cards != hand)) out.push_back(Action::hit(i, cards));
+    if (cards.size() <= hit_room && keeps_cards(cards, true)) out.push_back(Action::hit(i, cards));
   };
   for (int i = 0; i < num_spreads_ && hit_room > 0; ++i) {  // S12
     const CardSet spread = spreads_[i];
@@ -300,7 +306,10 @@ void State::push_wild_hits(ActionList& out, int i, int hit_room, bool may_empty)
   const std::uint8_t shape = spread_shape_[i];
   const CardSet wild = hand & game.wild_cards();
   auto push = [&](CardSet cards, std::uint8_t new_shape) {
-    if (cards.size() <= hit_room && (may_empty || cards != hand))
+    // V6c as in push_play_actions: no going out, nor keeping one card to throw, unless V19c's end follows.
+    const int left = (hand - cards).size();
+    const bool keeps = may_empty || left >= 2 || (left == 1 && game.rules().hit_skips_discard);
+    if (cards.size() <= hit_room && keeps)
       out.push_back(Action::hit(i, cards, (cards & game.wild_cards()).empty() ? 0 : new_shape));
   };
   if (shape_is_book(shape)) {
@@ -469,6 +478,8 @@ std::string State::why_illegal(const Action& a) const {
       if (must_spread_taken_)
         return "V19d: your next spread must use " + to_string(taken_discard_) + ", taken from the pile";
       if (empties) return "V6c: your spread was hit, so you may not go out this turn";
+      if (!going_out_allowed() && (hand - a.cards).size() == 1)
+        return "V6c: your spread was hit, so you may not go out this turn, nor keep one card to throw";
       return "not a legal spread now";
     }
     case ActionKind::kHit: {
@@ -491,6 +502,8 @@ std::string State::why_illegal(const Action& a) const {
       if (rules.hit_cards_per_turn > 0) return "V19b: you may hit with only " + std::to_string(rules.hit_cards_per_turn) +
                                                " card(s) a turn";
       if (empties) return "V6c: your spread was hit, so you may not go out this turn";
+      if (!going_out_allowed() && (hand - a.cards).size() == 1)
+        return "V6c: your spread was hit, so you may not go out this turn, nor keep one card to throw";
       return "not a legal hit now";
     }
     case ActionKind::kDiscard: {
@@ -644,8 +657,11 @@ void State::note_hit(int hitter, int owner, bool in_turn) {
   hitters_ |= static_cast<std::uint8_t>(1u << hitter);  // V13f
   if (in_turn) hit_this_turn_ = true;                    // V3a, V19c
   if (owner == hitter) {                                 // V6.3
-    if (!(rules.round_hits_one_wait && own_hit_waited_)) add_wait(hitter, rules.own_hit_wait);
-    own_hit_waited_ = true;
+    // V6a joins the own hits of one turn: the player's own, or the discarder's slap after it (V21);
+    // another player's slap onto their own spread is a wait of its own.
+    const bool same_turn = in_turn || hitter == slap_from_;
+    if (!(rules.round_hits_one_wait && same_turn && own_hit_waited_)) add_wait(hitter, rules.own_hit_wait);
+    if (same_turn) own_hit_waited_ = true;
     return;
   }
   // V6.2, V14c; V6a: several hits between the owner's turns make one wait; V6c.
