@@ -141,7 +141,8 @@ TEST(Cli, PlayersFlagMustAgreeWithSetPlayers) {
 TEST(Cli, BadBotListsAreRefused) {
   CliRun r = tonk("sim --bots greedy,wizard --hands 3");
   EXPECT_EQ(r.code, 2);
-  EXPECT_EQ(r.err, "tonk: --bots: unknown bot 'wizard' (known: random, greedy)\n");
+  EXPECT_EQ(r.err, "tonk: --bots: unknown bot 'wizard' (known: random, greedy, mc, mc:N (N worlds per decision), "
+            "mc:Nms (N ms per decision))\n");
   r = tonk("sim --bots greedy,random --players 3 --hands 3");
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.err, "tonk: --bots lists 2 bots but the table has 3 players\n");
@@ -335,6 +336,96 @@ TEST(Cli, PlayRecordReplays) {
   EXPECT_TRUE(contains(text, "[Seat0 \"you\"]"));
   EXPECT_TRUE(contains(text, "[Seat1 \"greedy\"]"));
   EXPECT_EQ(tonk("replay --quiet '" + file + "'").code, 0);
+}
+
+// ---- the session's rules: V15, V22, V23a, V23b --------------------------------------------------
+
+TEST(Cli, PlayTheBigOneNeedsAPlannedNumberOfHands) {  // V22
+  const CliRun r = tonk("play --seed 1 --set big_one_hands=1", "d\n");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "tonk play: The Big One (big_one_hands=1, V22) doubles the last hands of a session of known "
+                   "length: give the number of hands with --hands N\n");
+}
+
+TEST(Cli, PlayShowsTheBigOneAndTheSideBets) {  // V22, V23a, V23b
+  const std::string file = temp_path("side.tonk");
+  const CliRun r = tonk(
+      "play --seed 1 --hands 2 --set big_one_hands=1 --set suit_bet=1 --set naturals_bet=1 --record '" + file + "'",
+      "d\nd\n");
+  ASSERT_EQ(r.code, 0) << r.err;
+  // Hand 2 is the last: The Big One. The dealer names a suit before each deal.
+  const auto hand2 = r.out.find("=== Hand 2 ===");
+  ASSERT_NE(hand2, std::string::npos);
+  EXPECT_FALSE(contains(r.out.substr(0, hand2), "The Big One: double stakes"));
+  EXPECT_TRUE(contains(r.out.substr(hand2), "The Big One: double stakes"));
+  EXPECT_TRUE(contains(r.out, "Suit bet (V23a): greedy names "));
+  EXPECT_TRUE(contains(r.out, "Naturals pot (V23b): 2 (0 carried over, 1 from everyone)"));
+  EXPECT_TRUE(contains(r.out, "The Big One (V22): the payouts count 2x: "));
+  EXPECT_TRUE(contains(r.out, "Final score after 2 hands (stakes): "));
+  const std::string text = slurp(file);
+  EXPECT_TRUE(contains(text, "[Stake \"2\"]"));
+  EXPECT_TRUE(contains(text, "[SideSuit \""));
+  EXPECT_TRUE(contains(text, "[Pot \"0\"]"));
+  EXPECT_EQ(tonk("replay --quiet '" + file + "'").code, 0);
+}
+
+TEST(Cli, PlayPushupsStopsAtTheLimit) {  // V15
+  // Every hand you drop at once; a total soon reaches 30 and the session ends without asking again.
+  std::string script;
+  for (int i = 0; i < 20; ++i) script += "d\ny\n";
+  const CliRun r = tonk("play --seed 3 --set scoring=pushups --set pushup_limit=30", script);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_TRUE(contains(r.out, "Scores are push-up points (V15)"));
+  EXPECT_TRUE(contains(r.out, "(push-up points, V15: lowest wins): you "));
+  EXPECT_TRUE(contains(r.out, "A total reached the limit of 30 points: the session is over (V15).\n"));
+  EXPECT_TRUE(contains(r.out, "the session with the lowest total (V15).\n") ||
+              contains(r.out, "share the session (V15).\n"));
+  EXPECT_FALSE(contains(r.out, "(stakes)"));
+}
+
+TEST(Cli, SimPushupsCountsSessions) {  // V15
+  const std::string args = "sim --bots greedy,random --hands 400 --seed 5 --set scoring=pushups --set pushup_limit=100";
+  const CliRun r = tonk(args + " --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["unit"], "points");
+  const long long sessions = j["sessions"];
+  EXPECT_GT(sessions, 10);
+  long long won = 0;
+  for (const auto& seat : j["seats"]) {
+    EXPECT_GE(seat["total"].get<long long>(), 0);  // points are never negative
+    won += seat["sessions_won"].get<long long>();
+  }
+  EXPECT_GE(won, sessions);  // each finished session has a winner; a tie counts for each
+  EXPECT_LE(j["hands_per_session"].get<double>() * static_cast<double>(sessions), 400.0);
+  const CliRun table = tonk(args);
+  EXPECT_TRUE(contains(table.out, "Scores are push-up points per hand (V15: lower is better)"));
+  EXPECT_TRUE(contains(table.out, "Sessions (V15, to 100 points): " + std::to_string(sessions) + " finished"));
+}
+
+TEST(Cli, SimSideBetsKeepTheLedgerZeroSumWithThePot) {  // V22, V23a, V23b, S17
+  const CliRun r = tonk("sim --bots greedy --players 3 --hands 300 --seed 8 --set big_one_hands=10 --set suit_bet=1 "
+                        "--set naturals_bet=1 --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["unit"], "stakes");
+  long long total = 0, side = 0;
+  for (const auto& seat : j["seats"]) {
+    total += seat["total"].get<long long>();
+    side += seat["side"].get<long long>();
+  }
+  const long long pot = j["naturals_pot"];
+  EXPECT_EQ(total + pot, 0);
+  EXPECT_EQ(side + pot, 0);
+  const std::string file = temp_path("sim_side.tonk");
+  EXPECT_EQ(tonk("sim --bots greedy --players 3 --hands 30 --seed 8 --set big_one_hands=10 --set suit_bet=1 "
+                 "--set naturals_bet=1 --record '" + file + "'")
+                .code,
+            0);
+  const CliRun replay = tonk("replay '" + file + "'");
+  EXPECT_EQ(replay.code, 0) << replay.err;
+  EXPECT_TRUE(contains(replay.out, "The Big One: double stakes, the ledger books 2x the payouts (V22)"));
+  EXPECT_TRUE(contains(replay.out, "naturals pot left after the last hand: "));
 }
 
 }  // namespace

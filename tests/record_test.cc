@@ -522,6 +522,148 @@ TEST(RecordSessionTest, RecordNamesTheFullRuleSet) {
   EXPECT_EQ(parsed[0].rules, rules);
 }
 
+// ---- the session's tags: V15, V22, V23a, V23b ---------------------------------------------------
+
+// The scripted hand as hand of a session with The Big One and both side bets: it is played at
+// double stakes (V22); hearts are named (V23a: ann's 3h is the highest heart dealt, bob holds none);
+// 4 stakes were carried in the naturals pot and nobody lays a book (V23b: the runs are no books),
+// so the pot grows to 6. Side bets: ann +1 -1 = 0, bob -1 -1 = -2.
+std::vector<std::string> session_lines() {
+  auto lines = scripted_lines();
+  lines[2] = "[Rules \"players=2 big_one_hands=1 suit_bet=1 naturals_bet=1\"]";  // line 3
+  lines.insert(lines.begin() + 7, {"[Stake \"2\"]", "[SideSuit \"h\"]", "[Pot \"4\"]"});  // lines 8-10
+  lines.insert(lines.begin() + 13, "[SideBets \"0 -2\"]");                                  // line 14
+  return lines;
+}
+
+std::string session_with_line(int line, const std::string& text) {
+  auto lines = session_lines();
+  lines.at(line - 1) = text;
+  return join(lines);
+}
+
+TEST(RecordSessionTagsTest, V22V23TagsParseReplayAndRoundTrip) {
+  const auto records = parse_records(join(session_lines()));
+  ASSERT_EQ(records.size(), 1u);
+  const HandRecord& r = records[0];
+  EXPECT_EQ(r.stake, 2);
+  EXPECT_EQ(r.side_suit, Suit::kHearts);
+  EXPECT_EQ(r.pot, 4);
+  EXPECT_EQ(r.side_bets, (std::array<long long, kMaxPlayers>{0, -2}));
+  std::unique_ptr<Game> game;
+  const Hand hand = replay(r, game);
+  const SideBets side = settle_side_bets(hand, r.side_suit, *r.pot);
+  EXPECT_EQ(side.suit_high.player, 0);
+  EXPECT_EQ(side.suit_high.card, Card(Rank::kThree, Suit::kHearts));
+  EXPECT_EQ(side.naturals_winner, -1);
+  EXPECT_EQ(side.pot_after, 6);
+  // make_record with the session's tags gives the same record, and the text round trip is exact.
+  SessionTags tags;
+  tags.stake = 2;
+  tags.side_suit = Suit::kHearts;
+  tags.pot = 4;
+  EXPECT_EQ(make_record(hand, {"ann", "bob"}, 1, tags), r);
+  EXPECT_EQ(parse_records(write_record(r))[0], r);
+  EXPECT_EQ(write_records(parse_records(write_record(r))), write_record(r));
+}
+
+TEST(RecordSessionTagsTest, TagsThatDoNotFitTheRulesAreRefused) {
+  std::string why;
+  EXPECT_EQ(error_line(session_with_line(14, "[SideBets \"+1 -1\"]"), &why), 14);
+  EXPECT_EQ(why, "[SideBets] says '+1 -1', but the replay gives '0 -2'");
+  EXPECT_EQ(error_line(session_with_line(3, "[Rules \"players=2 suit_bet=1 naturals_bet=1\"]"), &why), 8);
+  EXPECT_EQ(why, "[Stake] is 2, but only The Big One doubles the stake (V22: 2, with big_one_hands > 0)");
+  EXPECT_EQ(error_line(session_with_line(8, "[Stake \"3\"]"), &why), 8);
+  EXPECT_EQ(error_line(session_with_line(8, "[Stake \"0\"]"), &why), 8);
+  EXPECT_EQ(why, "[Stake] must be the multiple of the payouts the session books, 1 or 2 (V22), not '0'");
+  EXPECT_EQ(error_line(session_with_line(3, "[Rules \"players=2 big_one_hands=1 naturals_bet=1\"]"), &why), 9);
+  EXPECT_EQ(why, "[SideSuit] names a suit, but the rules have no suit bet (suit_bet=0, V23a)");
+  EXPECT_EQ(error_line(session_with_line(9, "[SideSuit \"H\"]"), &why), 9);
+  EXPECT_EQ(why, "[SideSuit] must be a suit, c, d, h or s (V23a), not 'H'");
+  EXPECT_EQ(error_line(session_with_line(3, "[Rules \"players=2 big_one_hands=1 suit_bet=1\"]"), &why), 10);
+  EXPECT_EQ(why, "[Pot] is a naturals pot, but the rules have no naturals bet (naturals_bet=0, V23b)");
+  EXPECT_EQ(error_line(session_with_line(10, "[Pot \"-1\"]"), &why), 10);
+  EXPECT_EQ(error_line(with_line(10, "[Points \"18 0\"]"), &why), 10);
+  EXPECT_EQ(why, "[Points] are push-up points, but the rules do not say scoring=pushups (V15)");
+  EXPECT_EQ(error_line(with_line(10, "[SideBets \"0 0\"]"), &why), 10);
+  EXPECT_EQ(why, "[SideBets] needs a side bet in the rules (suit_bet or naturals_bet, V23)");
+}
+
+TEST(RecordSessionTagsTest, V15PointsAreRecordedAndChecked) {
+  auto lines = scripted_lines();
+  lines[2] = "[Rules \"players=2 scoring=pushups\"]";
+  lines[9] = "[Payouts \"0 0\"]";  // V15: no stakes change hands
+  lines.insert(lines.begin() + 10, "[Points \"18 0\"]");  // line 11: the caught dropper scores its 18
+  const auto r = parse_records(join(lines))[0];
+  std::unique_ptr<Game> game;
+  const Hand hand = replay(r, game);
+  EXPECT_EQ(make_record(hand, {"ann", "bob"}, 1), r);
+  lines[10] = "[Points \"36 0\"]";
+  std::string why;
+  EXPECT_EQ(error_line(join(lines), &why), 11);
+  EXPECT_EQ(why, "[Points] says '36 0', but the replay gives '18 0'");
+}
+
+// A session of bots under every session rule, recorded with its tags: the records replay, and the
+// ledger rebuilt from them (payouts x Stake + SideBets; Points) is the session's (S17).
+void expect_session_ledger_replays(const Rules& rules, int hands, std::uint64_t seed) {
+  const Game game(rules);
+  const bool pushups = rules.scoring == Scoring::kPushups;
+  Session session(game, seed, -1, pushups ? 0 : hands);
+  const std::vector<std::string> kinds(static_cast<std::size_t>(rules.players), "greedy");
+  std::vector<std::unique_ptr<Bot>> owned;
+  std::vector<Bot*> bots;
+  for (int p = 0; p < rules.players; ++p) {
+    owned.push_back(make_bot("greedy", mix_seed(seed, p)));
+    bots.push_back(owned.back().get());
+  }
+  std::vector<HandRecord> records;
+  while (!session.is_over() && session.hands_played() < hands) {
+    Hand hand = session.deal();
+    play_out(hand, bots);
+    const SessionTags tags = session_tags(session);
+    session.finish(hand);
+    records.push_back(make_record(hand, kinds, session.hands_played(), tags));
+  }
+  const auto parsed = parse_records(write_records(records));
+  ASSERT_EQ(parsed.size(), records.size());
+  std::array<long long, kMaxPlayers> totals{};
+  long long pot = 0;
+  int doubled = 0;
+  for (std::size_t i = 0; i < parsed.size(); ++i) {
+    EXPECT_EQ(parsed[i], records[i]) << "hand " << i + 1;
+    std::unique_ptr<Game> g;
+    const Hand hand = replay(parsed[i], g);
+    doubled += parsed[i].stake == 2;
+    if (pushups) {
+      ASSERT_TRUE(parsed[i].points.has_value());
+      for (int p = 0; p < rules.players; ++p) totals[p] += (*parsed[i].points)[p];
+      continue;
+    }
+    EXPECT_EQ(parsed[i].pot.value_or(0), pot) << "hand " << i + 1;  // the pot carried in is the last one's
+    const SideBets side = settle_side_bets(hand, parsed[i].side_suit, parsed[i].pot.value_or(0));
+    pot = side.pot_after;
+    for (int p = 0; p < rules.players; ++p)
+      totals[p] += static_cast<long long>((*parsed[i].payouts)[p]) * parsed[i].stake + (*parsed[i].side_bets)[p];
+  }
+  EXPECT_EQ(totals, pushups ? session.points() : session.ledger());
+  EXPECT_EQ(pot, session.naturals_pot());
+  EXPECT_EQ(doubled, std::min(rules.big_one_hands, static_cast<int>(records.size())));
+}
+
+TEST(RecordSessionTagsTest, S17TheLedgerIsRebuiltFromTheRecords) {
+  Rules side;
+  side.players = 3;
+  side.big_one_hands = 4;
+  side.suit_bet = 2;
+  side.naturals_bet = 1;
+  expect_session_ledger_replays(side, 40, 3);
+  Rules pushups;
+  pushups.scoring = Scoring::kPushups;
+  pushups.pushup_limit = 150;
+  expect_session_ledger_replays(pushups, 1000, 4);
+}
+
 // ---- docs/RECORDS.md ----------------------------------------------------------------------------
 
 #ifdef TONK_SOURCE_DIR
@@ -619,6 +761,39 @@ TEST(ReplayCommandTest, OutputIsAsDocumented) {
   const CliRun r = run_cli("replay " + path);
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, doc_block(2));
+  std::filesystem::remove(path);
+}
+#endif
+
+TEST(ReplayCommandTest, PrintsTheSessionTags) {  // V22, V23a, V23b
+  if (!cli_has_replay()) GTEST_SKIP() << "the tonk CLI does not dispatch `replay` yet";
+  const std::string path = write_temp("session", join(session_lines()));
+  const CliRun r = run_cli("replay " + path);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "hand 1, dealer seat 1 (bob)\n"
+            "  caught: seat 0 (ann) dropped and was caught; lowest: seat 1 (bob) (S15b)\n"
+            "  The Big One: double stakes, the ledger books 2x the payouts (V22)\n"
+            "  suit bet (V23a): hearts named; seat 0 (ann) holds the highest, 3h, and takes the pot of 2\n"
+            "  naturals (V23b): the pot is 6 (4 carried in); no book was laid, so it carries over\n"
+            "  seat 0  ann  count  18  payout  -2  x2  -4  side   0\n"
+            "  seat 1  bob  count   2  payout  +2  x2  +4  side  -2\n"
+            "\n"
+            "total over 1 hand\n"
+            "  seat 0  ann    -4\n"
+            "  seat 1  bob    +2\n"
+            "naturals pot left after the last hand: 6 (V23b)\n");
+  std::filesystem::remove(path);
+}
+
+#ifdef TONK_SOURCE_DIR
+TEST(ReplayCommandTest, SessionTagsExampleIsAsDocumented) {  // V22, V23a, V23b
+  if (!cli_has_replay()) GTEST_SKIP() << "the tonk CLI does not dispatch `replay` yet";
+  EXPECT_EQ(parse_records(doc_block(4)), parse_records(join(session_lines())));
+  const std::string path = write_temp("doc_session", doc_block(4));
+  const CliRun r = run_cli("replay " + path);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, doc_block(5));
   std::filesystem::remove(path);
 }
 #endif

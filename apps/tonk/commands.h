@@ -42,8 +42,32 @@ struct SimOptions {
 /// `tonk sim`: plays hands between bots in a Session and prints each seat's results. (sim_command.cc)
 int run_sim(const SimOptions& options);
 
-/// `tonk rules`: prints every rule option with its value under `rules`, or the Markdown document of
-/// the defaults (tonk::rules_markdown()). (rules_command.cc)
-int run_rules(const Rules& rules, bool markdown);
+/// What `tonk arena` needs, already checked by main.cc.
+struct ArenaCommandOptions {
+  Rules rules;                    ///< rules.players = bots.size()
+  std::vector<std::string> bots;  ///< the lineup: a fair or omniscient kind per entrant (arena.h)
+  long long deals = 0;            ///< duplicate deals, >= 1; each is played once per rotation
+  std::uint64_t seed = 0;
+  int threads = 1;          ///< 1..tonk::kMaxArenaThreads
+  bool json = false;        ///< print JSON on stdout instead of the table
+  bool progress = false;    ///< show the progress bar even when stderr is not a terminal
+};
+
+/// `tonk arena`: a match on duplicate deals with seat rotation (tonk::run_arena); prints each
+/// entrant's mean payout per hand with a 95% confidence interval over deals, and its decision
+/// times. (arena_command.cc)
+int run_arena(const ArenaCommandOptions& options);
+
+/// What `tonk rules` shows, already checked by main.cc.
+struct RulesOptions {
+  Rules rules;            ///< the rule set whose values are shown
+  bool markdown = false;  ///< print docs/rules.md instead (the standard game only)
+  std::string source;     ///< the preset or rule file the rules come from; "" also lists the presets
+};
+
+/// `tonk rules`: prints every rule option with its value under `rules` (marking those that differ
+/// from the standard game) and, for the standard game, the presets; or the Markdown document of the
+/// defaults and the presets (tonk::rules_markdown()). (rules_command.cc)
+int run_rules(const RulesOptions& options);
 
 }  // namespace tonk::cli

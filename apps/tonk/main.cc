@@ -11,6 +11,8 @@
 #include "commands.h"
 #include "rule_flags.h"
 #include "seats.h"
+#include "tonk/arena.h"
+#include "tonk/preset.h"
 #include "tonk/rule_options.h"
 
 namespace {
@@ -20,14 +22,19 @@ using tonk::cli::UsageError;
 constexpr int kExitBadInput = 2;
 // Most hands one run may ask for (about an hour of simulation); also catches numbers that overflow.
 constexpr int kMaxHands = 1'000'000'000;
+// Most deals one arena run may ask for (the arena keeps about 100 bytes per deal).
+constexpr int kMaxDeals = 10'000'000;
 
-// The flags play, sim and rules share.
-struct RuleFlags {
-  std::vector<std::string> settings;
-  std::optional<int> players;
-};
+// The flags play, sim, arena and rules share (rule_flags.h).
+using tonk::cli::RuleFlags;
 
 void add_rule_flags(CLI::App* app, RuleFlags& flags, const std::string& players_help) {
+  app->add_option("--preset", flags.preset,
+                  "Start from a house-rule preset, e.g. --preset rush (`tonk rules` lists them)")
+      ->type_name("NAME");
+  app->add_option("--rules", flags.rules_file,
+                  "Read rules from a TOML or JSON file, applied after --preset (see docs/rules.md)")
+      ->type_name("FILE");
   app->add_option("--set", flags.settings,
                   "Change a rule option, e.g. --set hand_size=7 (repeatable; `tonk rules` lists them)")
       ->type_name("OPTION=VALUE")
@@ -45,7 +52,8 @@ std::uint64_t fresh_seed() {
 tonk::cli::PlayOptions make_play_options(const RuleFlags& flags, const std::string& bots_text,
                                          std::optional<int> opponents) {
   tonk::cli::PlayOptions o;
-  o.rules = tonk::cli::rules_from_flags(flags.settings, flags.players);
+  const tonk::cli::ChosenRules chosen = tonk::cli::choose_rules(flags);
+  o.rules = chosen.rules;
   std::vector<std::string> bots =
       bots_text.empty() ? std::vector<std::string>{"greedy"} : tonk::cli::parse_bot_list(bots_text);
   if (opponents) {
@@ -60,7 +68,7 @@ tonk::cli::PlayOptions make_play_options(const RuleFlags& flags, const std::stri
   if (o.rules.players > 4)
     throw UsageError("tonk play seats you and 1 to 3 bots (2 to 4 players), not " + std::to_string(o.rules.players) +
                      " players; `tonk sim` plays bigger tables");
-  tonk::validate(o.rules);
+  tonk::cli::check_rules(chosen, o.rules);
   o.bots = tonk::cli::fit_bot_list(std::move(bots), o.rules.players - 1, "opponents");
   return o;
 }
@@ -68,10 +76,23 @@ tonk::cli::PlayOptions make_play_options(const RuleFlags& flags, const std::stri
 // The seats of `tonk sim`: one bot per player, as listed.
 tonk::cli::SimOptions make_sim_options(const RuleFlags& flags, const std::string& bots_text) {
   tonk::cli::SimOptions o;
-  o.rules = tonk::cli::rules_from_flags(flags.settings, flags.players);
+  const tonk::cli::ChosenRules chosen = tonk::cli::choose_rules(flags);
+  o.rules = chosen.rules;
   std::vector<std::string> bots = tonk::cli::parse_bot_list(bots_text);
   if (o.rules.players == 0) o.rules.players = bots.size() > 1 ? static_cast<int>(bots.size()) : 2;
-  tonk::validate(o.rules);
+  tonk::cli::check_rules(chosen, o.rules);
+  o.bots = tonk::cli::fit_bot_list(std::move(bots), o.rules.players, "players");
+  return o;
+}
+
+// The lineup of `tonk arena`: one entrant per player, fair bots or omniscient ones (the oracle).
+tonk::cli::ArenaCommandOptions make_arena_options(const RuleFlags& flags, const std::string& bots_text) {
+  tonk::cli::ArenaCommandOptions o;
+  const tonk::cli::ChosenRules chosen = tonk::cli::choose_rules(flags);
+  o.rules = chosen.rules;
+  std::vector<std::string> bots = tonk::cli::parse_bot_list(bots_text, /*allow_omniscient=*/true);
+  if (o.rules.players == 0) o.rules.players = bots.size() > 1 ? static_cast<int>(bots.size()) : 2;
+  tonk::cli::check_rules(chosen, o.rules);
   o.bots = tonk::cli::fit_bot_list(std::move(bots), o.rules.players, "players");
   return o;
 }
@@ -117,7 +138,9 @@ int run(int argc, char** argv) {
   CLI::App* sim = app.add_subcommand("sim", "Simulate hands between bots and report each seat's results");
   sim->footer(
       "The hands are played in one session (the deal passes clockwise, S17). Per seat: the mean payout\n"
-      "per hand in stakes with a 95% confidence interval, and the wins of each kind.\n"
+      "per hand in stakes with a 95% confidence interval, and the wins of each kind. The Big One (V22)\n"
+      "doubles the last hands of the N; side bets (V23) are booked too. Under push-ups (V15) the means\n"
+      "are points, and with a pushup_limit a new session starts whenever one ends (docs/SESSIONS.md).\n"
       "Example: tonk sim --bots greedy,random --hands 10000 --seed 1 --json");
   sim->add_option("--bots", sim_bots,
                   "Bot kind of each seat, comma-separated, seat 0 first (one kind fills every seat)")
@@ -130,10 +153,45 @@ int run(int argc, char** argv) {
   sim->add_flag("--progress", sim_progress, "Show the progress bar on stderr even when it is not a terminal");
   sim->add_option("--record", sim_record, "Save every hand to FILE (see `tonk replay`)")->type_name("FILE");
 
+  // tonk arena
+  RuleFlags arena_flags;
+  std::string arena_bots;
+  long long arena_deals = 0;
+  std::optional<std::uint64_t> arena_seed;
+  int arena_threads = 1;
+  bool arena_json = false;
+  bool arena_progress = false;
+  CLI::App* arena = app.add_subcommand("arena", "Play bots against each other on duplicate deals, with seat rotation");
+  arena->footer(
+      "Each deal (a deck order and a dealer) is played once per rotation of the seats, so each bot plays\n"
+      "every seat's cards. Per bot: the mean payout per hand in stakes with a 95% confidence interval over\n"
+      "deals, and the median and 99th-percentile time per decision. Results depend only on the seed, not\n"
+      "on --threads. Bots: random, greedy, mc (Monte Carlo; mc:N searches N worlds per decision, mc:Nms\n"
+      "for N ms), and oracle (sees every card; oracle:N; arena only).\n"
+      "Example: tonk arena --bots mc:100,greedy --deals 2000 --seed 1 --threads 2");
+  arena->add_option("--bots", arena_bots,
+                    "Bot kind of each entrant, comma-separated; entrant i sits in seat i in the first rotation")
+      ->type_name("KIND,...")
+      ->required();
+  arena->add_option("--deals", arena_deals, "Number of duplicate deals (each played once per rotation)")
+      ->type_name("N")
+      ->required();
+  add_rule_flags(arena, arena_flags, "Players at the table (default: the number of bots listed)");
+  arena->add_option("--seed", arena_seed, "Seed for the deals and the bots (default: random, and printed)")
+      ->type_name("S");
+  arena->add_option("--threads", arena_threads, "Worker threads (the results do not depend on it)")
+      ->type_name("N")
+      ->default_str("1");
+  arena->add_flag("--json", arena_json, "Print the results as JSON on stdout");
+  arena->add_flag("--progress", arena_progress, "Show the progress bar on stderr even when it is not a terminal");
+
   // tonk rules
   RuleFlags rules_flags;
   bool markdown = false;
-  CLI::App* rules = app.add_subcommand("rules", "List the rule options with their values, ranges and rule IDs");
+  CLI::App* rules =
+      app.add_subcommand("rules", "List the presets and the rule options with their values, ranges and rule IDs");
+  std::string rules_preset;
+  rules->add_option("PRESET", rules_preset, "Show this preset's rules (same as --preset PRESET)")->type_name("NAME");
   add_rule_flags(rules, rules_flags, "Players at the table");
   rules->add_flag("--markdown", markdown, "Print the option table of the standard game as Markdown (docs/rules.md)");
 
@@ -150,7 +208,10 @@ int run(int argc, char** argv) {
       "  tonk play                          play against the greedy bot\n"
       "  tonk play --opponents 2 --seed 7   you and two bots, reproducible\n"
       "  tonk sim --bots greedy,random --hands 10000\n"
+      "  tonk arena --bots mc:100,greedy --deals 2000 --threads 2\n"
       "  tonk rules --set hand_size=7\n"
+      "  tonk rules rush                    the Rushville preset's rules\n"
+      "  tonk sim --preset wash --bots greedy --players 4 --hands 1000\n"
       "  tonk replay game.tonk\n"
       "Run `tonk COMMAND --help` for the options of a command.");
 
@@ -182,13 +243,37 @@ int run(int argc, char** argv) {
       o.record_path = sim_record;
       return tonk::cli::run_sim(o);
     }
+    if (arena->parsed()) {
+      tonk::cli::ArenaCommandOptions o = make_arena_options(arena_flags, arena_bots);
+      if (arena_deals < 1 || arena_deals > kMaxDeals)
+        throw UsageError("--deals must be from 1 to " + std::to_string(kMaxDeals));
+      if (arena_threads < 1 || arena_threads > tonk::kMaxArenaThreads)
+        throw UsageError("--threads must be from 1 to " + std::to_string(tonk::kMaxArenaThreads));
+      o.deals = arena_deals;
+      o.seed = arena_seed ? *arena_seed : fresh_seed();
+      o.threads = arena_threads;
+      o.json = arena_json;
+      o.progress = arena_progress;
+      return tonk::cli::run_arena(o);
+    }
     if (rules->parsed()) {
-      tonk::Rules r = tonk::cli::rules_from_flags(rules_flags.settings, rules_flags.players);
-      if (r.players == 0) r.players = tonk::Rules{}.players;
-      tonk::validate(r);
-      if (markdown && r != tonk::Rules{})
-        throw UsageError("--markdown documents the standard game; it cannot be combined with --set or --players");
-      return tonk::cli::run_rules(r, markdown);
+      if (!rules_preset.empty()) {
+        if (!rules_flags.preset.empty() &&
+            &tonk::preset_or_throw(rules_flags.preset) != &tonk::preset_or_throw(rules_preset))
+          throw UsageError("tonk rules " + rules_preset + " contradicts --preset " + rules_flags.preset);
+        rules_flags.preset = rules_preset;
+      }
+      const tonk::cli::ChosenRules chosen = tonk::cli::choose_rules(rules_flags);
+      tonk::cli::RulesOptions o;
+      o.rules = chosen.rules;
+      if (o.rules.players == 0) o.rules.players = tonk::Rules{}.players;
+      tonk::cli::check_rules(chosen, o.rules);
+      if (markdown && (o.rules != tonk::Rules{} || !chosen.source.empty()))
+        throw UsageError(
+            "--markdown documents the standard game; it cannot be combined with a preset, --rules, --set or --players");
+      o.markdown = markdown;
+      o.source = chosen.source;
+      return tonk::cli::run_rules(o);
     }
     if (replay->parsed()) return tonk::cli::run_replay(replay_path, quiet);
   } catch (const tonk::RuleError& e) {

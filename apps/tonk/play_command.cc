@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "commands.h"
+#include "hint.h"
 #include "play_input.h"
 #include "record_writer.h"
 #include "rule_flags.h"
@@ -19,12 +20,16 @@
 #include "terminal.h"
 #include "tonk/bot.h"
 #include "tonk/hand.h"
+#include "tonk/record.h"
 #include "tonk/rng.h"
 #include "tonk/session.h"
 
 namespace tonk::cli {
 
 namespace {
+
+// The seed streams of the session's seed (mix_seed): bots use 100 + seat, hints from here on.
+constexpr std::uint64_t kHintSeedStream = 1'000'000;
 
 // Reads the person's lines. When stdin is not a terminal (a script piped in) each line is echoed
 // after its prompt, so the transcript reads like a session at the keyboard.
@@ -59,7 +64,7 @@ class PlaySession {
         names_(seat_names(options.bots, /*human_first=*/true)),
         printer_(std::cout, names_, Style(stdout_wants_color())),
         console_(std::cin, std::cout),
-        session_(game_, options.seed) {
+        session_(game_, options.seed, /*first_dealer=*/-1, options.hands.value_or(0)) {
     bots_.resize(names_.size());
     for (std::size_t p = 1; p < names_.size(); ++p)
       bots_[p] = make_bot(options.bots[p - 1], mix_seed(options.seed, 100 + p));
@@ -72,6 +77,7 @@ class PlaySession {
   enum class Next { kContinue, kQuit };
 
   std::string card_values() const;
+  std::string scoring_note() const;
   void print_intro();
   Next play_hand(Hand& hand, int number);
   Next play_your_turn(Hand& hand, int number);
@@ -87,6 +93,7 @@ class PlaySession {
   Session session_;
   std::vector<std::unique_ptr<Bot>> bots_;  // bots_[0] is empty: seat 0 is the person
   RecordWriter record_;
+  std::uint64_t hints_ = 0;  // hints given so far: each hint's search has a seed of its own
 };
 
 // The card values of this game (S3, V17), e.g. "A=1, 2-10 face value, J Q K=10".
@@ -99,13 +106,38 @@ std::string PlaySession::card_values() const {
   return "A=" + std::to_string(game_.value(Card(Rank::kAce, Suit::kClubs))) + ", 2-10 face value, " + faces;
 }
 
+// How the session is scored (S4, V15) and its session rules (V22, V23a, V23b), in sentences.
+std::string PlaySession::scoring_note() const {
+  const Rules& r = game_.rules();
+  if (r.scoring == Scoring::kPushups) {
+    std::string note = "Scores are push-up points (V15): a hand's winner scores nothing, each loser the count left "
+                       "(doubled after a tonk); the lowest total wins";
+    if (r.pushup_limit > 0) note += ", and the session ends when a total reaches " + std::to_string(r.pushup_limit);
+    return note + ".";
+  }
+  std::string note = r.scoring == Scoring::kUnits    ? "Scores are in units (V12c)."
+                     : r.scoring == Scoring::kPoints ? "Scores are in points (V14a)."
+                                                     : "Scores are in stakes.";
+  if (r.big_one_hands > 0)
+    note += (r.big_one_hands == 1 ? std::string(" The last hand is") : " The last " + std::to_string(r.big_one_hands) +
+                                                                        " hands are") +
+            " The Big One, at double stakes (V22).";
+  if (r.suit_bet > 0)
+    note += " Suit bet (V23a): before each deal the dealer names a suit (here at random) and everyone puts " +
+            std::to_string(r.suit_bet) + " in a pot for the highest card of it dealt.";
+  if (r.naturals_bet > 0)
+    note += " Naturals (V23b): everyone puts " + std::to_string(r.naturals_bet) +
+            " in a pot every deal; the first to lay a book takes it.";
+  return note;
+}
+
 void PlaySession::print_intro() {
   const Style& s = printer_.style();
   std::string opponents;
   for (std::size_t p = 1; p < names_.size(); ++p)
     opponents += (p == 1 ? "" : p + 1 == names_.size() ? " and " : ", ") + names_[p];
   std::cout << s.bold("Tonk") << ": you against " << opponents << " (" << game_.num_players()
-            << " players; rules: " << describe_changes(game_.rules()) << "). Scores are in stakes.\n"
+            << " players; rules: " << describe_changes(game_.rules()) << "). " << scoring_note() << "\n"
             << "Seed " << options_.seed << " (the same seed and the same commands replay the same game).\n"
             << "Empty your hand to win, or drop when your count is the lowest (" << card_values() << ").\n"
             << "Type " << s.bold("help") << " for the commands, " << s.bold("a") << " for your legal actions.\n\n";
@@ -120,17 +152,20 @@ int PlaySession::run() {
     if (play_hand(hand, number) == Next::kQuit) {
       if (!hand.is_over()) {
         std::cout << "You left during hand " << number << "; it is not scored.\n";
-        record_.write(hand, number);  // the record keeps what was played
+        record_.write(hand, number, session_tags(session_));  // the record keeps what was played
         unfinished = true;
       }
-      if (session_.hands_played() > 0) printer_.print_score(session_.ledger(), session_.hands_played(), /*final=*/true);
+      if (session_.hands_played() > 0) printer_.print_score(session_, /*final=*/true);
       break;
     }
+    const SessionTags tags = session_tags(session_);  // V22, V23: before finish() moves on
     session_.finish(hand);  // S17: the ledger, and the deal passes clockwise
-    const bool last = options_.hands && number >= *options_.hands;
+    // The session ends after its planned hands (--hands) or at the push-up limit (V15).
+    const bool last = session_.is_over();
     printer_.print_hand_end(number, hand.view(0));
-    printer_.print_score(session_.ledger(), session_.hands_played(), /*final=*/last);
-    record_.write(hand, number);
+    printer_.print_session_booked(session_);
+    printer_.print_score(session_, /*final=*/last);
+    record_.write(hand, number, tags);
     if (last || (!options_.hands && ask_another_hand() == Next::kQuit)) break;
   }
   if (record_.active()) {
@@ -144,6 +179,7 @@ int PlaySession::run() {
 
 PlaySession::Next PlaySession::play_hand(Hand& hand, int number) {
   printer_.print_hand_start(number, hand.view(0));
+  printer_.print_session_start(session_);  // V22, V23a, V23b
   while (!hand.is_over()) {
     if (hand.current_player() == 0) {
       if (play_your_turn(hand, number) == Next::kQuit) return Next::kQuit;
@@ -201,12 +237,15 @@ PlaySession::Next PlaySession::play_your_turn(Hand& hand, int number) {
       case PlayCommand::Kind::kEmpty: continue;
       case PlayCommand::Kind::kHelp: std::cout << play_help(); continue;
       case PlayCommand::Kind::kActions: printer_.print_actions(view, legal); continue;
+      case PlayCommand::Kind::kHint:  // from the person's view only; reproducible from the seed
+        std::cout << hint_text(view, legal, mix_seed(options_.seed, kHintSeedStream + hints_++), printer_.style());
+        continue;
       case PlayCommand::Kind::kShow:
         printer_.print_table(number, view);
         show_hints = true;
         continue;
       case PlayCommand::Kind::kScore:
-        printer_.print_score(session_.ledger(), session_.hands_played(), /*final=*/false);
+        printer_.print_score(session_, /*final=*/false);
         continue;
       case PlayCommand::Kind::kQuit: return Next::kQuit;
       case PlayCommand::Kind::kError: std::cout << "  " << cmd.error << "\n"; continue;
@@ -254,6 +293,12 @@ PlaySession::Next PlaySession::ask_another_hand() {
 }  // namespace
 
 int run_play(const PlayOptions& options) {
+  if (options.rules.big_one_hands > 0 && !options.hands) {  // V22 needs a session of known length
+    std::cerr << "tonk play: The Big One (big_one_hands=" << options.rules.big_one_hands
+              << ", V22) doubles the last hands of a session of known length: give the number of hands with "
+                 "--hands N\n";
+    return 2;
+  }
   std::optional<PlaySession> session;
   try {
     session.emplace(options);

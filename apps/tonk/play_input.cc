@@ -66,6 +66,7 @@ PlayCommand parse_play_command(std::string_view line) {
   };
   if (verb == "help" || verb == "?" || verb == "commands") return simple(PlayCommand::Kind::kHelp);
   if (verb == "a" || verb == "actions" || verb == "moves") return simple(PlayCommand::Kind::kActions);
+  if (verb == "hint") return simple(PlayCommand::Kind::kHint);
   if (verb == "hand" || verb == "table" || verb == "show" || verb == "look") return simple(PlayCommand::Kind::kShow);
   if (verb == "score") return simple(PlayCommand::Kind::kScore);
   if (verb == "quit" || verb == "q" || verb == "exit") return simple(PlayCommand::Kind::kQuit);
@@ -123,6 +124,7 @@ std::string play_help() {
          "    x Kc               discard: put one card on the discard pile\n"
          "  Any time:\n"
          "    a      actions     list every legal action, numbered; type a number to play it\n"
+         "    hint               what the Monte Carlo bot would play here, from what you can see\n"
          "    hand   table       show the table and your hand again\n"
          "    score              the running score\n"
          "    help   ?           this help\n"

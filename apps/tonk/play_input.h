@@ -16,6 +16,7 @@ struct PlayCommand {
     kPick,     ///< `pick` is the number of an entry of the `actions` list (1-based)
     kHelp,     ///< help, ?
     kActions,  ///< a, actions: list the legal actions
+    kHint,     ///< hint: what the Monte Carlo bot would do, with its values
     kShow,     ///< hand, table: show the table again
     kScore,    ///< score: the running score
     kQuit,     ///< quit, q, exit
@@ -28,7 +29,7 @@ struct PlayCommand {
 };
 
 /// Parses one line typed at the prompt. Verbs are case-insensitive and have short forms:
-/// d/drop, s/stock, t/take, sp/spread CARDS, h/hit N CARDS, x/discard CARD, a/actions, hand, score,
+/// d/drop, s/stock, t/take, sp/spread CARDS, h/hit N CARDS, x/discard CARD, a/actions, hint, hand, score,
 /// help/?, quit/q. Cards are written as in RULES.md ("7h", "Ts"); "10h" is read as "Th".
 PlayCommand parse_play_command(std::string_view line);
 

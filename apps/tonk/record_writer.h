@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "tonk/hand.h"
+#include "tonk/record.h"
 
 namespace tonk::cli {
 
@@ -21,9 +22,10 @@ class RecordWriter {
   const std::string& path() const { return path_; }
   int hands_written() const { return written_; }
 
-  /// Appends the record of `hand` (finished or not) as hand `number` and flushes it, so the file is
-  /// complete whenever the program stops. Throws std::runtime_error if the write fails.
-  void write(const Hand& hand, int number);
+  /// Appends the record of `hand` (finished or not) as hand `number`, with the session's `tags`
+  /// (V22, V23: take them with session_tags() before Session::finish), and flushes it, so the file
+  /// is complete whenever the program stops. Throws std::runtime_error if the write fails.
+  void write(const Hand& hand, int number, const SessionTags& tags = {});
 
  private:
   std::string path_;

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "commands.h"
 #include "tonk/game.h"
 #include "tonk/record.h"
+#include "tonk/session.h"
 
 namespace tonk::cli {
 
@@ -73,16 +75,61 @@ std::string ending(const HandRecord& r, const Hand& hand) {
   return reason;
 }
 
+const char* suit_name(Suit suit) {
+  static constexpr const char* kNames[] = {"clubs", "diamonds", "hearts", "spades"};
+  return kNames[static_cast<int>(suit)];
+}
+
+// True when the record carries side bets to settle (V23a, V23b).
+bool has_side_bets(const HandRecord& r) { return r.side_suit.has_value() || r.pot.has_value(); }
+
+// The side bets of a finished hand, one line each (V23a, V23b).
+void print_side_bets(std::ostream& out, const HandRecord& r, const SideBets& side) {
+  const int n = static_cast<int>(r.seats.size());
+  if (side.suit) {
+    out << "  suit bet (V23a): " << suit_name(*side.suit) << " named; ";
+    if (side.suit_high.player >= 0)
+      out << who(r, side.suit_high.player) << " holds the highest, " << to_string(side.suit_high.card)
+          << ", and takes the pot of " << static_cast<long long>(n) * r.rules.suit_bet << "\n";
+    else
+      out << "nobody was dealt one, so the bets are returned\n";
+  }
+  if (r.pot) {
+    const long long pot = side.pot_before + static_cast<long long>(n) * r.rules.naturals_bet;
+    out << "  naturals (V23b): the pot is " << pot << " (" << side.pot_before << " carried in); ";
+    if (side.naturals_winner >= 0)
+      out << who(r, side.naturals_winner) << " laid the first book and takes it\n";
+    else
+      out << "no book was laid, so it carries over\n";
+  }
+}
+
 void print_hand(std::ostream& out, const HandRecord& r, const Hand& hand) {
   out << "hand " << r.number << ", dealer " << who(r, r.dealer) << "\n";
   out << "  " << ending(r, hand) << "\n";
+  if (r.stake != 1) out << "  The Big One: double stakes, the ledger books " << r.stake << "x the payouts (V22)\n";
+  SideBets side;
+  const bool sides = hand.is_over() && has_side_bets(r);
+  if (sides) {
+    side = settle_side_bets(hand, r.side_suit, r.pot.value_or(0));
+    print_side_bets(out, r, side);
+  }
+  const bool pushups = r.rules.scoring == Scoring::kPushups;
   std::size_t width = 0;
   for (const std::string& name : r.seats) width = std::max(width, name.size());
   for (int p = 0; p < static_cast<int>(r.seats.size()); ++p) {
     out << "  seat " << p << "  " << pad(r.seats[p], width);
-    if (hand.is_over())
-      out << "  count " << pad_left(std::to_string(hand.outcome().counts[p]), 3) << "  payout "
-          << pad_left(signed_text(hand.outcome().payouts[p]), 3);
+    if (hand.is_over()) {
+      const Outcome& o = hand.outcome();
+      out << "  count " << pad_left(std::to_string(o.counts[p]), 3);
+      if (pushups) {
+        out << "  points " << pad_left(std::to_string(o.points[p]), 3);  // V15
+      } else {
+        out << "  payout " << pad_left(signed_text(o.payouts[p]), 3);
+        if (r.stake != 1) out << "  x" << r.stake << " " << pad_left(signed_text(o.payouts[p] * r.stake), 3);
+        if (sides) out << "  side " << pad_left(signed_text(side.net[p]), 3);
+      }
+    }
     out << "\n";
   }
 }
@@ -138,7 +185,11 @@ int run_replay(const std::string& path, bool quiet) {
     return 1;
   }
 
+  // The session's ledger (S17): payouts times the stake (V22) plus the side bets (V23); or the
+  // push-up points (V15).
   std::array<long long, kMaxPlayers> totals{};
+  bool pushups = false;
+  std::optional<long long> pot_left;  // V23b: the naturals pot after the last hand that has one
   std::array<std::string, kMaxPlayers> names;
   std::array<bool, kMaxPlayers> same_name{};
   same_name.fill(true);
@@ -153,8 +204,18 @@ int run_replay(const std::string& path, bool quiet) {
         std::cout << "\n";
       }
       if (hand.is_over()) ++finished;
+      pushups = pushups || r.rules.scoring == Scoring::kPushups;
+      SideBets side;
+      if (hand.is_over() && has_side_bets(r)) {
+        side = settle_side_bets(hand, r.side_suit, r.pot.value_or(0));
+        if (r.pot) pot_left = side.pot_after;
+      }
       for (int p = 0; p < static_cast<int>(r.seats.size()); ++p) {
-        totals[p] += hand.outcome().payouts[p];
+        const Outcome& o = hand.outcome();
+        if (r.rules.scoring == Scoring::kPushups)
+          totals[p] += o.points[p];
+        else
+          totals[p] += static_cast<long long>(o.payouts[p]) * r.stake + side.net[p];
         if (p >= seats) names[p] = r.seats[p];
         else if (names[p] != r.seats[p]) same_name[p] = false;
       }
@@ -167,14 +228,17 @@ int run_replay(const std::string& path, bool quiet) {
   }
 
   if (quiet) return 0;  // --quiet: only errors are printed
-  std::cout << "total over " << records.size() << (records.size() == 1 ? " hand" : " hands");
+  std::cout << (pushups ? "total points over " : "total over ") << records.size()
+            << (records.size() == 1 ? " hand" : " hands");
   if (finished != static_cast<int>(records.size())) std::cout << " (" << finished << " finished)";
   std::cout << "\n";
   std::size_t width = 0;
   for (int p = 0; p < seats; ++p) width = std::max(width, same_name[p] ? names[p].size() : 0);
   for (int p = 0; p < seats; ++p)
     std::cout << "  seat " << p << "  " << pad(same_name[p] ? names[p] : "", width) << "  "
-              << pad_left(signed_text(totals[p]), 4) << "\n";
+              << pad_left(pushups ? std::to_string(totals[p]) : signed_text(totals[p]), 4) << "\n";
+  if (pushups) std::cout << "push-ups (V15): the lowest total wins\n";
+  if (pot_left) std::cout << "naturals pot left after the last hand: " << *pot_left << " (V23b)\n";
   return 0;
 }
 

@@ -1,10 +1,12 @@
-// `tonk rules`: every rule option from the option table (tonk::rule_options()), with its value,
-// range, rule ID and meaning; or the generated docs/rules.md.
+// `tonk rules`: the presets (RULES.md §3) and every rule option from the option table
+// (tonk::rule_options()), with its value, range, rule ID and meaning; or the generated docs/rules.md.
+#include <algorithm>
 #include <iostream>
 #include <string>
 
 #include "commands.h"
 #include "text_layout.h"
+#include "tonk/preset.h"
 #include "tonk/rule_options.h"
 
 namespace tonk::cli {
@@ -22,22 +24,43 @@ std::string allowed_values(const OptionSpec& o) {
   return out;
 }
 
+void print_presets() {
+  std::cout << "Presets (RULES.md §3). Show one with `tonk rules NAME`; use one with --preset NAME (e.g. rush).\n\n"
+            << pad_right("preset", 11) << " " << pad_right("description", 26) << " rules\n";
+  for (const Preset& p : presets()) {
+    std::string ids;
+    for (const std::string& id : p.rule_ids) ids += (ids.empty() ? "" : ", ") + id;
+    std::cout << pad_right(p.name, 11) << " " << pad_right(p.description, 26) << " " << ids << "\n";
+  }
+  std::cout << "\n";
+}
+
 }  // namespace
 
-int run_rules(const Rules& rules, bool markdown) {
-  if (markdown) {
+int run_rules(const RulesOptions& options) {
+  if (options.markdown) {
     std::cout << rules_markdown();
     return 0;
   }
+  const Rules& rules = options.rules;
   const Rules standard;
   bool changed = false;
   for (const OptionSpec& o : rule_options()) changed = changed || o.get(rules) != o.get(standard);
+  if (options.source.empty()) {
+    print_presets();
+  } else {
+    std::cout << "Rules of " << options.source << ".\n";
+  }
   std::cout << "Rule options (rule IDs refer to RULES.md). Change one with --set option=value on\n"
-               "`tonk play`, `tonk sim` and `tonk rules`.\n";
+               "`tonk play`, `tonk sim`, `tonk arena` and `tonk rules`, after --preset NAME and --rules FILE.\n";
   if (changed) std::cout << "* marks a value changed from the standard game.\n";
-  auto row = [](std::string_view name, std::string_view value, std::string_view rule, std::string_view allowed) {
-    return pad_right(name, 22) + " " + pad_right(value, 13) + " " + pad_right(rule, 5) + " " + std::string(allowed) +
-           "\n";
+  // The value column fits the longest value shown ("lowest_as_drop *").
+  std::size_t value_width = 13;
+  for (const OptionSpec& o : rule_options())
+    value_width = std::max(value_width, o.format(o.get(rules)).size() + (o.get(rules) != o.get(standard) ? 2 : 0));
+  auto row = [&](std::string_view name, std::string_view value, std::string_view rule, std::string_view allowed) {
+    return pad_right(name, 22) + " " + pad_right(value, value_width) + " " + pad_right(rule, 5) + " " +
+           std::string(allowed) + "\n";
   };
   std::cout << "\n" << row("option", "value", "rule", "allowed");
   for (const OptionSpec& o : rule_options()) {

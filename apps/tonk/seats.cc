@@ -4,14 +4,28 @@
 
 #include "rule_flags.h"
 #include "tonk/bot.h"
+#include "tonk/oracle_bot.h"
 
 namespace tonk::cli {
 
-std::vector<std::string> parse_bot_list(std::string_view text) {
+namespace {
+
+// The base name of a kind: "mc" for "mc:200".
+std::string_view base_of(std::string_view kind) { return kind.substr(0, kind.find(':')); }
+
+bool listed(std::span<const std::string_view> kinds, std::string_view base) {
+  return std::find(kinds.begin(), kinds.end(), base) != kinds.end();
+}
+
+}  // namespace
+
+std::vector<std::string> parse_bot_list(std::string_view text, bool allow_omniscient) {
   std::vector<std::string> bots;
-  const auto known = bot_kinds();
   std::string known_list;
-  for (std::string_view k : known) known_list += (known_list.empty() ? "" : ", ") + std::string(k);
+  for (std::string_view k : bot_kinds()) known_list += (known_list.empty() ? "" : ", ") + std::string(k);
+  known_list += ", mc:N (N worlds per decision), mc:Nms (N ms per decision)";
+  if (allow_omniscient)
+    for (std::string_view k : omniscient_kinds()) known_list += ", " + std::string(k) + ", " + std::string(k) + ":N";
   std::size_t start = 0;
   while (start <= text.size()) {
     const std::size_t comma = std::min(text.find(',', start), text.size());
@@ -20,8 +34,18 @@ std::vector<std::string> parse_bot_list(std::string_view text) {
     kind.erase(kind.find_last_not_of(' ') + 1);
     if (kind.empty())
       throw UsageError("--bots: empty bot name in '" + std::string(text) + "' (known: " + known_list + ")");
-    if (std::find(known.begin(), known.end(), kind) == known.end())
+    const bool omniscient = allow_omniscient && listed(omniscient_kinds(), base_of(kind));
+    if (!omniscient && !listed(bot_kinds(), base_of(kind)))
       throw UsageError("--bots: unknown bot '" + kind + "' (known: " + known_list + ")");
+    try {  // builds it once, to check the budget of "mc:200" and the like
+      if (omniscient) {
+        make_omniscient_player(kind, 0);
+      } else {
+        make_bot(kind, 0);
+      }
+    } catch (const std::invalid_argument& e) {
+      throw UsageError("--bots: " + std::string(e.what()));
+    }
     bots.push_back(kind);
     start = comma + 1;
   }

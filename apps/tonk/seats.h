@@ -8,9 +8,11 @@
 
 namespace tonk::cli {
 
-/// Splits a comma-separated list of bot kinds ("greedy,random") and checks each one against
-/// tonk::bot_kinds(). Throws UsageError naming an unknown kind and listing the known ones.
-std::vector<std::string> parse_bot_list(std::string_view text);
+/// Splits a comma-separated list of bot kinds ("greedy,mc:200") and checks each one by building it
+/// with tonk::make_bot (so a search budget is checked too). With `allow_omniscient` (`tonk arena`
+/// only, never `tonk play`) the omniscient kinds of oracle_bot.h ("oracle", "oracle:20") are
+/// accepted as well. Throws UsageError naming a bad kind and listing the known ones.
+std::vector<std::string> parse_bot_list(std::string_view text, bool allow_omniscient = false);
 
 /// Fits a bot list to `count` seats: a single kind fills every seat; otherwise the list must have
 /// exactly `count` kinds. Throws UsageError otherwise; `what` names the seats in the message

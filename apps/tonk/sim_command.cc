@@ -1,24 +1,30 @@
 // `tonk sim`: bots play a session of N hands; per seat, the mean payout with a 95% confidence
 // interval and the wins of each kind; as a table or as JSON.
-#include <unistd.h>
-
+//
+// The session's rules apply: the ledger's result per hand is the payout doubled in The Big One (the
+// last big_one_hands of the N hands, V22) plus the side bets (V23a, V23b). Under push-ups (V15) the
+// statistics are of points per hand (lower is better); with a pushup_limit, a new session starts
+// (cut and seed of its own) each time one ends, and the sessions finished are counted with their
+// winners.
 #include <chrono>
 #include <cmath>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "progress_bar.h"
 #include "record_writer.h"
 #include "rule_flags.h"
 #include "seats.h"
-#include "terminal.h"
 #include "text_layout.h"
 #include "tonk/bot.h"
 #include "tonk/hand.h"
+#include "tonk/record.h"
 #include "tonk/rng.h"
 #include "tonk/rule_options.h"
 #include "tonk/session.h"
@@ -44,20 +50,23 @@ std::string key_of(EndReason reason) {
   return key;
 }
 
-// Running mean and variance of one seat's payouts (Welford), and its wins.
+// Running mean and variance of one seat's result per hand (Welford): stakes booked in the ledger,
+// or push-up points (V15); its wins, side bets and sessions won.
 struct SeatStats {
   long long hands = 0;
   long long total = 0;
   double mean = 0;
   double m2 = 0;
   long long wins[kNumWinKinds] = {};
+  long long side = 0;          // V23a, V23b: net from the side bets, in stakes (included in total)
+  long long sessions_won = 0;  // V15: finished sessions with this seat at the lowest total (ties: each)
 
-  void add(int payout) {
+  void add(long long payout) {
     ++hands;
     total += payout;
-    const double delta = payout - mean;
+    const double delta = static_cast<double>(payout) - mean;
     mean += delta / static_cast<double>(hands);
-    m2 += delta * (payout - mean);
+    m2 += delta * (static_cast<double>(payout) - mean);
   }
   double stddev() const { return hands > 1 ? std::sqrt(m2 / static_cast<double>(hands - 1)) : 0.0; }
   /// Half the width of the 95% confidence interval of the mean (normal approximation).
@@ -69,59 +78,21 @@ struct SeatStats {
   }
 };
 
-// A progress bar on stderr, drawn at most ten times a second. With `always` it shows from the
-// start; otherwise only on a terminal, and only once the run is going to take over ~2 seconds.
-class ProgressBar {
- public:
-  ProgressBar(long long total, bool always)
-      : total_(total), always_(always), terminal_(is_terminal(STDERR_FILENO)), start_(Clock::now()) {}
-
-  void update(long long done) {
-    if (!always_ && !terminal_) return;
-    const auto now = Clock::now();
-    const double elapsed = std::chrono::duration<double>(now - start_).count();
-    if (!shown_) {
-      const double projected = done > 0 ? elapsed * static_cast<double>(total_) / static_cast<double>(done) : 0.0;
-      if (!always_ && (elapsed < 0.5 || projected < 2.0)) return;
-    } else if (now - last_ < std::chrono::milliseconds(100)) {
-      return;
-    }
-    shown_ = true;
-    last_ = now;
-    draw(done, elapsed);
-  }
-
-  void finish() {
-    if (!shown_) return;
-    draw(total_, std::chrono::duration<double>(Clock::now() - start_).count());
-    std::cerr << "\n";
-  }
-
- private:
-  void draw(long long done, double elapsed) const {
-    constexpr int kWidth = 30;
-    const double fraction = total_ > 0 ? static_cast<double>(done) / static_cast<double>(total_) : 1.0;
-    const int filled = static_cast<int>(fraction * kWidth);
-    const double left = done > 0 ? elapsed * static_cast<double>(total_ - done) / static_cast<double>(done) : 0.0;
-    std::cerr << "\r[" << std::string(filled, '#') << std::string(kWidth - filled, '.') << "] "
-              << pad_left(fixed(fraction * 100, 0), 3) << "%  " << done << "/" << total_ << " hands  " << fixed(left, 0)
-              << " s left " << std::flush;
-  }
-
-  long long total_;
-  bool always_;
-  bool terminal_;
-  bool shown_ = false;
-  Clock::time_point start_;
-  Clock::time_point last_;
-};
-
 struct SimResult {
   std::vector<SeatStats> seats;
   long long void_deals = 0;
   long long dead_hands = 0;
   double seconds = 0;
+  long long sessions = 0;       // V15: sessions finished (reached the limit, or the N hands)
+  long long session_hands = 0;  // hands played in the finished sessions
+  long long naturals_pot = 0;   // V23b: the pot left after the last hand
 };
+
+// True when the sim counts sessions: push-ups, whose lowest total wins a session (V15).
+bool counts_sessions(const Game& game) { return game.rules().scoring == Scoring::kPushups; }
+
+// True when the ledger has side bets (V23a, V23b).
+bool has_side_bets(const Game& game) { return game.rules().suit_bet > 0 || game.rules().naturals_bet > 0; }
 
 SimResult simulate(const SimOptions& o, const Game& game, RecordWriter& record) {
   const int n = game.num_players();
@@ -134,24 +105,41 @@ SimResult simulate(const SimOptions& o, const Game& game, RecordWriter& record) 
   }
   SimResult result;
   result.seats.resize(static_cast<std::size_t>(n));
-  Session session(game, o.seed);
-  ProgressBar progress(o.hands, o.progress);
+  // The N hands are one session of planned length N (V22), except under push-ups with a limit
+  // (V15): then each session is open-ended and a new one starts when one ends.
+  const bool limited = game.rules().scoring == Scoring::kPushups && game.rules().pushup_limit > 0;
+  const int planned = limited ? 0 : static_cast<int>(o.hands);
+  std::optional<Session> session;
+  session.emplace(game, o.seed, -1, planned);
+  long long sessions_started = 1;
+  ProgressBar progress(o.hands, "hands", o.progress);
   const auto start = Clock::now();
   for (long long h = 0; h < o.hands; ++h) {
-    Hand hand = session.deal();
+    if (session->is_over())  // the first session keeps the run's seed; later ones mix in their number
+      session.emplace(game, mix_seed(o.seed, 1000 + static_cast<std::uint64_t>(sessions_started++)), -1, planned);
+    Hand hand = session->deal();
     play_out(hand, bots);  // bots are given views only
-    session.finish(hand);
+    const SessionTags tags = session_tags(*session);
+    const HandLedger& booked = session->finish(hand);
     const Outcome& out = hand.outcome();
     if (out.reason == EndReason::kVoidDeal) ++result.void_deals;
     if (out.reason == EndReason::kDeadHand) ++result.dead_hands;
     for (int p = 0; p < n; ++p) {
       SeatStats& s = result.seats[static_cast<std::size_t>(p)];
-      s.add(out.payouts[p]);
+      s.add(counts_sessions(game) ? booked.points[p] : booked.payouts[p] + booked.side.net[p]);
+      s.side += booked.side.net[p];
       if (!out.is_winner(p)) continue;
       for (int k = 0; k < kNumWinKinds; ++k)
         if (kWinKinds[k] == out.reason) ++s.wins[k];
     }
-    record.write(hand, static_cast<int>(h + 1));  // no-op without --record
+    if (counts_sessions(game) && session->is_over()) {  // V15: the lowest total wins; a tie counts for each
+      ++result.sessions;
+      result.session_hands += session->hands_played();
+      for (int p = 0; p < n; ++p)
+        if ((session->leaders() >> p) & 1) ++result.seats[static_cast<std::size_t>(p)].sessions_won;
+    }
+    result.naturals_pot = session->naturals_pot();
+    record.write(hand, booked.number, tags);  // no-op without --record
     if ((h & 63) == 0) progress.update(h);
   }
   result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
@@ -165,6 +153,14 @@ void print_json(const SimOptions& o, const Game& game, const std::vector<std::st
   j["seed"] = o.seed;
   j["players"] = game.num_players();
   j["rules"] = to_string(game.rules());
+  j["unit"] = counts_sessions(game) ? "points" : "stakes";  // of total and mean (V15: points, lower is better)
+  if (counts_sessions(game)) {
+    j["sessions"] = r.sessions;
+    j["hands_per_session"] = nullptr;  // no session finished
+    if (r.sessions > 0)
+      j["hands_per_session"] = static_cast<double>(r.session_hands) / static_cast<double>(r.sessions);
+  }
+  if (game.rules().naturals_bet > 0) j["naturals_pot"] = r.naturals_pot;
   j["seats"] = nlohmann::ordered_json::array();
   for (std::size_t p = 0; p < r.seats.size(); ++p) {
     const SeatStats& s = r.seats[p];
@@ -174,6 +170,8 @@ void print_json(const SimOptions& o, const Game& game, const std::vector<std::st
     seat["bot"] = o.bots[p];
     seat["total"] = s.total;
     seat["mean"] = s.mean;
+    if (has_side_bets(game)) seat["side"] = s.side;
+    if (counts_sessions(game)) seat["sessions_won"] = s.sessions_won;
     if (s.hands > 1) {
       seat["stddev"] = s.stddev();
       seat["ci95"] = {s.mean - s.half_width(), s.mean + s.half_width()};
@@ -215,21 +213,49 @@ void print_table(const SimOptions& o, const Game& game, const std::vector<std::s
   std::cout << table_row("seat", "bot", width, "mean/hand", "95% CI",
                          {"wins", "dealt", "tonk", "out by", "drop", "caught", "stock", "turn"})
             << table_row("", "", width, "", "", {"", "tonk", "out", "discard", "", "dropper", "out", "limit"});
+  const bool signed_scores = !counts_sessions(game);  // stakes are signed; push-up points are not (V15)
   for (std::size_t p = 0; p < r.seats.size(); ++p) {
     const SeatStats& s = r.seats[p];
     std::string ci = "n/a";  // one hand gives no spread to estimate
     if (o.hands > 1) {
-      ci = std::string(1, '[').append(fixed(s.mean - s.half_width(), 3, true)).append(", ");
-      ci.append(fixed(s.mean + s.half_width(), 3, true)).append("]");
+      ci = std::string(1, '[').append(fixed(s.mean - s.half_width(), 3, signed_scores)).append(", ");
+      ci.append(fixed(s.mean + s.half_width(), 3, signed_scores)).append("]");
     }
     std::string wins[kNumWinKinds + 1];
     wins[0] = std::to_string(s.all_wins());
     for (int k = 0; k < kNumWinKinds; ++k) wins[k + 1] = std::to_string(s.wins[k]);
-    std::cout << table_row(std::to_string(p), names[p], width, fixed(s.mean, 3, true), ci, wins);
+    std::cout << table_row(std::to_string(p), names[p], width, fixed(s.mean, 3, signed_scores), ci, wins);
   }
-  std::cout << "\nPayouts are in stakes per hand; 95% CI = mean ± 1.96·s/√n. Wins by kind: dealt tonk (S7),\n"
+  if (counts_sessions(game))
+    std::cout << "\nScores are push-up points per hand (V15: lower is better)";
+  else
+    std::cout << "\nPayouts are in stakes per hand";
+  std::cout << "; 95% CI = mean ± 1.96·s/√n. Wins by kind: dealt tonk (S7),\n"
                "tonk out (S13), out by discard (S14), drop (S15a), caught dropper (S15b: the catchers win),\n"
                "stock out (S16), turn limit (I2).\n";
+  const Rules& rules = game.rules();
+  if (rules.big_one_hands > 0)
+    std::cout << "The Big One (V22): the last " << std::min<long long>(rules.big_one_hands, o.hands)
+              << " hands were at double stakes.\n";
+  if (has_side_bets(game)) {
+    std::cout << "Side bets (V23a, V23b), included in the payouts:";
+    for (std::size_t p = 0; p < r.seats.size(); ++p)
+      std::cout << (p ? ", " : " ") << "seat " << p << " " << (r.seats[p].side > 0 ? "+" : "") << r.seats[p].side;
+    if (rules.naturals_bet > 0) std::cout << "; naturals pot left " << r.naturals_pot;
+    std::cout << "\n";
+  }
+  if (counts_sessions(game)) {
+    std::cout << "Sessions (V15"
+              << (rules.pushup_limit > 0 ? ", to " + std::to_string(rules.pushup_limit) + " points" : "")
+              << "): " << r.sessions << " finished";
+    if (r.sessions > 0)
+      std::cout << ", " << fixed(static_cast<double>(r.session_hands) / static_cast<double>(r.sessions), 1)
+                << " hands each";
+    std::cout << "; won (the lowest total, a tie counts for each):";
+    for (std::size_t p = 0; p < r.seats.size(); ++p)
+      std::cout << (p ? ", " : " ") << "seat " << p << " " << r.seats[p].sessions_won;
+    std::cout << "\n";
+  }
   std::cout << "void deals (S7): " << r.void_deals << ", dead hands: " << r.dead_hands << "\n";
   const double rate = r.seconds > 0 ? static_cast<double>(o.hands) / r.seconds : 0.0;
   std::cout << "speed: " << fixed(rate, 0) << " hands/s (" << o.hands << (o.hands == 1 ? " hand" : " hands") << " in "

@@ -1,6 +1,7 @@
 #include "table_printer.h"
 
 #include <algorithm>
+#include <bit>
 
 #include "text_layout.h"
 #include "tonk/game.h"
@@ -168,7 +169,10 @@ std::string TablePrinter::describe(const View& before, const Action& action, Car
   const std::string who = subject(p);
   auto verb = [&](const char* base, const char* third) { return who + " " + (you ? base : third); };
   switch (action.kind) {
-    case ActionKind::kDrop: return verb("drop", "drops") + ": all hands are shown (S15).";
+    case ActionKind::kDrop:
+      if (before.game && before.game->rules().drop_called_tonk)  // V12a: Rushville calls the drop "tonk"
+        return verb("call", "calls") + " tonk (drops): all hands are shown (S15, V12a).";
+      return verb("drop", "drops") + ": all hands are shown (S15).";
     case ActionKind::kTakeStock:
       if (before.stock_size == 0) return verb("have", "has") + " to draw from the empty stock: play ends (S16).";
       if (drawn.valid()) return verb("take", "takes") + " " + style_.card(drawn) + " from the stock.";
@@ -237,23 +241,99 @@ void TablePrinter::print_hand_end(int number, const View& view) const {
   // One line per seat: name, the hand shown (S15, S16), count and payout. Cards are 2 characters
   // and a space each; the padding is computed on the plain text so colours do not shift columns.
   constexpr std::size_t kCardsWidth = 24;
+  const bool pushups = view.game->rules().scoring == Scoring::kPushups;
   for (int q = 0; q < view.num_players; ++q) {
     const CardSet shown = view.revealed[q];
     const std::string plain = shown.empty() ? "(no cards)" : to_string(shown);
     const std::string cards = shown.empty() ? plain : style_.cards(shown);
     const std::string pad(plain.size() < kCardsWidth ? kCardsWidth - plain.size() : 1, ' ');
     out_ << "  " << pad_right(names_[q], std::max(label_width_, names_[q].size() + 1)) << cards << pad << "count "
-         << pad_right(std::to_string(o.counts[q]), 4) << style_.stakes(o.payouts[q])
+         << pad_right(std::to_string(o.counts[q]), 4)
+         << (pushups ? "points " + std::to_string(o.points[q]) : style_.stakes(o.payouts[q]))  // V15
          << (o.is_winner(q) ? style_.good("  wins") : "") << "\n";
   }
 }
 
-void TablePrinter::print_score(const std::array<long long, kMaxPlayers>& ledger, int hands, bool final) const {
+namespace {
+
+const char* suit_name(Suit suit, bool plural = true) {
+  static constexpr const char* kPlural[] = {"clubs", "diamonds", "hearts", "spades"};
+  static constexpr const char* kSingular[] = {"club", "diamond", "heart", "spade"};
+  return (plural ? kPlural : kSingular)[static_cast<int>(suit)];
+}
+
+}  // namespace
+
+void TablePrinter::print_session_start(const Session& session) const {
+  const Rules& rules = session.game().rules();
+  const long long n = session.game().num_players();
+  if (session.is_big_one())
+    out_ << "  " << style_.bold("The Big One: double stakes") << " (V22: the last "
+         << plural(rules.big_one_hands, "hand")
+         << " of the session " << (rules.big_one_hands == 1 ? "pays" : "pay") << " 2x).\n";
+  if (const auto suit = session.side_suit())
+    out_ << "  Suit bet (V23a): " << subject(session.dealer()) << (is_you(session.dealer()) ? " name " : " names ")
+         << suit_name(*suit) << "; everyone puts " << rules.suit_bet << " in the pot of " << n * rules.suit_bet
+         << " for the highest " << suit_name(*suit, false) << " dealt.\n";
+  if (rules.naturals_bet > 0)
+    out_ << "  Naturals pot (V23b): " << session.naturals_pot() + n * rules.naturals_bet << " ("
+         << session.naturals_pot() << " carried over, " << rules.naturals_bet
+         << " from everyone) for the first to lay a book.\n";
+}
+
+void TablePrinter::print_session_booked(const Session& session) const {
+  const HandLedger& booked = session.last_hand();
+  const Rules& rules = session.game().rules();
+  const SideBets& side = booked.side;
+  if (booked.stake != 1) {
+    std::string line;
+    for (std::size_t p = 0; p < names_.size(); ++p)
+      line += (p == 0 ? "" : ",  ") + names_[p] + " " + style_.stakes(booked.payouts[p]);
+    out_ << "  The Big One (V22): the payouts count " << booked.stake << "x: " << line << "\n";
+  }
+  if (side.suit) {
+    out_ << "  Suit bet (V23a): ";
+    if (side.suit_high.player >= 0)
+      out_ << subject(side.suit_high.player) << (is_you(side.suit_high.player) ? " hold" : " holds")
+           << " the highest " << suit_name(*side.suit, false) << ", " << style_.card(side.suit_high.card)
+           << ", and " << (is_you(side.suit_high.player) ? "take" : "takes") << " the pot of "
+           << static_cast<long long>(names_.size()) * rules.suit_bet << ".\n";
+    else
+      out_ << "nobody was dealt a " << suit_name(*side.suit, false) << ": the bets are returned.\n";
+  }
+  if (rules.naturals_bet > 0) {
+    const long long pot = side.pot_before + static_cast<long long>(names_.size()) * rules.naturals_bet;
+    out_ << "  Naturals (V23b): ";
+    if (side.naturals_winner >= 0)
+      out_ << subject(side.naturals_winner) << " laid the first book and "
+           << (is_you(side.naturals_winner) ? "take" : "takes") << " the pot of " << pot << ".\n";
+    else
+      out_ << "nobody laid a book: the pot of " << pot << " carries over.\n";
+  }
+}
+
+void TablePrinter::print_score(const Session& session, bool final) const {
+  const bool pushups = session.game().rules().scoring == Scoring::kPushups;
   std::string line;
   for (std::size_t p = 0; p < names_.size(); ++p)
-    line += (p == 0 ? "" : ",  ") + names_[p] + " " + style_.stakes(ledger[p]);
-  out_ << (final ? style_.bold("Final score") : std::string("Score")) << " after " << plural(hands, "hand")
-       << " (stakes): " << line << "\n";
+    line += (p == 0 ? "" : ",  ") + names_[p] + " " +
+            (pushups ? std::to_string(session.points()[p]) : style_.stakes(session.ledger()[p]));
+  out_ << (final ? style_.bold("Final score") : std::string("Score")) << " after "
+       << plural(session.hands_played(), "hand") << (pushups ? " (push-up points, V15: lowest wins): " : " (stakes): ")
+       << line;
+  if (session.game().rules().naturals_bet > 0) out_ << ";  naturals pot " << session.naturals_pot();
+  out_ << "\n";
+  if (!final || !pushups) return;
+  // V15: the lowest total wins the session; players tied for it share the win.
+  const Rules& rules = session.game().rules();
+  if (session.is_over() && rules.pushup_limit > 0)
+    out_ << "A total reached the limit of " << rules.pushup_limit << " points: the session is over (V15).\n";
+  const unsigned leaders = session.leaders();
+  if (std::popcount(leaders) > 1)
+    out_ << "Tied for the lowest total, " << list_of(leaders) << " share the session (V15).\n";
+  else
+    out_ << list_of(leaders) << (is_you(std::countr_zero(leaders)) ? " win" : " wins")
+         << " the session with the lowest total (V15).\n";
 }
 
 }  // namespace tonk::cli

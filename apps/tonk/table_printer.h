@@ -46,8 +46,16 @@ class TablePrinter {
   /// The end of a hand from a view of the finished hand: every hand shown, each count, why the
   /// hand ended and who, and the payouts.
   void print_hand_end(int number, const View& view) const;
-  /// The running score (S17): each seat's net stakes after `hands` hands.
-  void print_score(const std::array<long long, kMaxPlayers>& ledger, int hands, bool final) const;
+  /// The session's rules for the hand just dealt, one line each when they apply: The Big One
+  /// (V22), the suit named for the suit bet (V23a), the naturals pot (V23b).
+  void print_session_start(const Session& session) const;
+  /// What the session booked for the hand just finished beyond its payouts: the doubling of The
+  /// Big One (V22) and the side bets (V23a, V23b).
+  void print_session_booked(const Session& session) const;
+  /// The running score (S17): each seat's ledger in stakes (side bets included, and the naturals
+  /// pot when there is one), or under push-ups (V15) each seat's points total, lowest best. With
+  /// `final`, the session's leaders too.
+  void print_score(const Session& session, bool final) const;
 
  private:
   std::string label(const std::string& text) const;

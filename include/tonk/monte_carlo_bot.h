@@ -63,6 +63,9 @@ class MonteCarloBot final : public Bot {
  public:
   /// The budget of the plain kind "mc": fast enough for play and strong enough to beat greedy.
   static constexpr int kDefaultWorlds = 100;
+  /// Random deals drawn for each world; the one kept is chosen by how well it explains the other
+  /// players' last discards (a player discards a card they value little).
+  static constexpr int kProposals = 16;
 
   /// A bot whose worlds and rollouts are drawn from `seed`.
   MonteCarloBot(SearchBudget budget, std::uint64_t seed);

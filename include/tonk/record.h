@@ -18,6 +18,7 @@
 
 #include "tonk/hand.h"
 #include "tonk/rules.h"
+#include "tonk/session.h"
 
 namespace tonk {
 
@@ -50,6 +51,11 @@ struct RecordLines {
   int result = 0;   ///< [Result]
   int counts = 0;   ///< [Counts]
   int payouts = 0;  ///< [Payouts]
+  int points = 0;   ///< [Points]
+  int stake = 0;    ///< [Stake]
+  int side_suit = 0;  ///< [SideSuit]
+  int pot = 0;      ///< [Pot]
+  int side_bets = 0;  ///< [SideBets]
   std::vector<int> moves;  ///< the line of each move, in order (empty for a record built in code)
 };
 
@@ -66,15 +72,39 @@ struct HandRecord {
   std::optional<EndReason> reason;                      ///< how the hand ended (never kNone)
   std::optional<std::array<int, kMaxPlayers>> counts;   ///< each seat's count, in points (I8)
   std::optional<std::array<int, kMaxPlayers>> payouts;  ///< each seat's net payout, in stakes (S4)
+  /// V15: each seat's push-up points for the hand (Outcome::points), with the result under
+  /// scoring=pushups.
+  std::optional<std::array<int, kMaxPlayers>> points;
+  // What a session adds (see SessionTags): the ledger of a session is rebuilt from these.
+  int stake = 1;                  ///< V22: the multiple of the payouts the session books (2: The Big One)
+  std::optional<Suit> side_suit;  ///< V23a: the suit the dealer named
+  std::optional<long long> pot;   ///< V23b: the naturals pot carried into the hand, in stakes
+  /// V23a, V23b: each seat's net result from the side bets (SideBets::net), with the result.
+  std::optional<std::array<long long, kMaxPlayers>> side_bets;
   RecordLines lines;               ///< for parsed records: the line of each tag and move
 
   friend bool operator==(const HandRecord& a, const HandRecord& b);
 };
 
-/// A record of a hand that has been played (it need not be over); the result (reason, counts and
-/// payouts) is included when it is. `seats` names the players, seat 0 first. Throws
-/// std::invalid_argument when the number of seats is not the number of players.
-HandRecord make_record(const Hand& hand, std::vector<std::string> seats, int number);
+/// What a session knows of one of its hands beyond the hand itself (Session: stake(), side_suit()
+/// and naturals_pot() while the hand is in play).
+struct SessionTags {
+  int stake = 1;                  ///< V22: 2 for a hand of The Big One
+  std::optional<Suit> side_suit;  ///< V23a: the suit named, when suit_bet > 0
+  long long pot = 0;              ///< V23b: the naturals pot carried into the hand, in stakes
+};
+
+/// The session's tags of the hand in play: take them after Session::deal() and before
+/// Session::finish(), which moves the session on to the next hand.
+SessionTags session_tags(const Session& session);
+
+/// A record of a hand that has been played (it need not be over); the result (reason, counts,
+/// payouts, and the push-up points under V15) is included when it is. `seats` names the players,
+/// seat 0 first. `tags` are the session's: the stake (V22), the named suit when suit_bet > 0
+/// (V23a), the pot when naturals_bet > 0 (V23b), and for a finished hand with side bets their
+/// result (settle_side_bets). Throws std::invalid_argument when the number of seats is not the
+/// number of players.
+HandRecord make_record(const Hand& hand, std::vector<std::string> seats, int number, const SessionTags& tags = {});
 
 /// The text of one hand, ending with a newline. Besides the tags and moves it writes one comment
 /// line showing the dealt hands and the upcard, for a person reading it. Throws
@@ -92,9 +122,9 @@ std::string write_records(std::span<const HandRecord> records);
 std::vector<HandRecord> parse_records(std::string_view text);
 
 /// Replays a record: deals its deck and applies every move, checking that each is made by the seat
-/// to move and is legal (State::why_illegal), then checks the recorded result (Result, Counts and
-/// Payouts) if present. Returns the finished (or unfinished) hand; `game` receives the Game it is
-/// played under and must outlive the Hand. Throws RecordError naming the line at fault: the
+/// to move and is legal (State::why_illegal), then checks the recorded result (Result, Counts,
+/// Payouts, Points and SideBets) if present. Returns the finished (or unfinished) hand; `game`
+/// receives the Game it is played under and must outlive the Hand. Throws RecordError naming the line at fault: the
 /// [Rules] tag for a bad rule set, [Deck] or [Dealer] for a bad deal, the move's line for a move
 /// by the wrong seat, an illegal move or a move after the hand ended, and the tag's line for a
 /// recorded result the replay does not reproduce.

@@ -3,6 +3,9 @@
 #include <charconv>
 #include <stdexcept>
 
+#include <cmath>
+
+#include "opponent_model.h"
 #include "rollout_search.h"
 
 namespace tonk {
@@ -37,9 +40,30 @@ Action MonteCarloBot::choose(const View& view, const ActionList& legal) {
 
 std::vector<ActionValue> MonteCarloBot::evaluate(const View& view, const ActionList& legal) {
   if (legal.empty()) throw std::invalid_argument("MonteCarloBot::evaluate: no legal actions");
-  // Each world deals the cards this player has not seen at random: the view is the only input.
-  return rollout_search([&view](Rng& rng) { return resample_from_view(view, rng); }, view.player, legal, budget_,
-                        rng_);
+  // Each world deals the cards this player has not seen at random (the view is the only input). Of
+  // kProposals such deals one is kept, with probability proportional to how well it explains the
+  // other players' discards (sampling-importance-resampling, by the Gumbel-max trick: the largest
+  // log-weight plus Gumbel noise wins, so only the best deal so far is kept).
+  const OpponentModel model(view);
+  auto next_world = [&view, &model](Rng& rng) {
+    State kept = resample_from_view(view, rng);
+    if (!model.informative()) return kept;
+    auto key = [&](const State& world) {
+      const double u = (static_cast<double>(rng.next() >> 11) + 0.5) * 0x1.0p-53;  // in (0, 1)
+      return model.log_weight(world) - std::log(-std::log(u));
+    };
+    double best = key(kept);
+    for (int i = 1; i < kProposals; ++i) {
+      const State world = resample_from_view(view, rng);
+      const double k = key(world);
+      if (k > best) {
+        best = k;
+        kept = world;
+      }
+    }
+    return kept;
+  };
+  return rollout_search(next_world, view.player, legal, budget_, rng_);
 }
 
 }  // namespace tonk

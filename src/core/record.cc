@@ -17,7 +17,8 @@ RecordError::RecordError(int line, const std::string& message) : std::runtime_er
 bool operator==(const HandRecord& a, const HandRecord& b) {
   return a.number == b.number && a.rules == b.rules && a.seats == b.seats && a.dealer == b.dealer &&
          a.deck == b.deck && a.moves == b.moves && a.reason == b.reason && a.counts == b.counts &&
-         a.payouts == b.payouts;
+         a.payouts == b.payouts && a.points == b.points && a.stake == b.stake && a.side_suit == b.side_suit &&
+         a.pot == b.pot && a.side_bets == b.side_bets;
 }
 
 namespace {
@@ -28,6 +29,8 @@ constexpr int kMaxHandNumber = 999'999'999;
 // no arithmetic on them overflows.
 constexpr int kMaxCount = 100'000;
 constexpr int kMaxPayout = 1'000'000'000;
+// Largest [Stake]: V22 doubles; a larger multiple is refused when the rules are checked.
+constexpr int kMaxStake = 1000;
 // Longest piece of record text quoted back in an error message.
 constexpr std::size_t kMaxQuoted = 40;
 
@@ -116,6 +119,12 @@ std::string reason_list() {
     out += to_string(static_cast<EndReason>(r));
   }
   return out;
+}
+
+std::optional<Suit> parse_suit(std::string_view s) {
+  for (int i = 0; i < kNumSuits; ++i)
+    if (s.size() == 1 && s[0] == suit_char(static_cast<Suit>(i))) return static_cast<Suit>(i);
+  return std::nullopt;
 }
 
 // "" when `name` can be a seat name; otherwise why not.
@@ -246,7 +255,7 @@ class Parser {
       open_ = true;
       in_moves_ = false;
       seen_.clear();
-      num_counts_ = num_payouts_ = 0;
+      num_counts_ = num_payouts_ = num_points_ = num_side_bets_ = 0;
       return;
     }
     if (!open_)
@@ -304,9 +313,36 @@ class Parser {
     } else if (tag.name == "Payouts") {
       r.payouts = parse_per_seat(v, line, "Payouts", true, num_payouts_);
       r.lines.payouts = line;
+    } else if (tag.name == "Points") {
+      r.points = parse_per_seat(v, line, "Points", false, num_points_);
+      r.lines.points = line;
+    } else if (tag.name == "Stake") {
+      const auto k = parse_natural(v, kMaxStake);
+      if (!k || *k < 1)
+        throw RecordError(line, "[Stake] must be the multiple of the payouts the session books, 1 or 2 (V22), not " +
+                                    quoted(v));
+      r.stake = *k;
+      r.lines.stake = line;
+    } else if (tag.name == "SideSuit") {
+      const auto suit = parse_suit(v);
+      if (!suit) throw RecordError(line, "[SideSuit] must be a suit, c, d, h or s (V23a), not " + quoted(v));
+      r.side_suit = suit;
+      r.lines.side_suit = line;
+    } else if (tag.name == "Pot") {
+      const auto pot = parse_natural(v, kMaxPayout);
+      if (!pot)
+        throw RecordError(line, "[Pot] must be the naturals pot carried in, in stakes (V23b), not " + quoted(v));
+      r.pot = *pot;
+      r.lines.pot = line;
+    } else if (tag.name == "SideBets") {
+      const auto net = parse_per_seat(v, line, "SideBets", true, num_side_bets_);
+      r.side_bets.emplace();
+      std::copy(net.begin(), net.end(), r.side_bets->begin());
+      r.lines.side_bets = line;
     } else {
       throw RecordError(line, "unknown tag " + shown + " (known: Game, Hand, Rules, Seat0..Seat" +
-                                  std::to_string(kMaxPlayers - 1) + ", Dealer, Deck, Result, Counts, Payouts)");
+                                  std::to_string(kMaxPlayers - 1) +
+                                  ", Dealer, Deck, Stake, SideSuit, Pot, Result, Counts, Payouts, Points, SideBets)");
     }
   }
 
@@ -378,6 +414,27 @@ class Parser {
     if (r.payouts && num_payouts_ != n)
       throw RecordError(r.lines.payouts, "[Payouts] has " + std::to_string(num_payouts_) + " values for " +
                                              std::to_string(n) + " seats");
+    if (r.points && num_points_ != n)
+      throw RecordError(r.lines.points, "[Points] has " + std::to_string(num_points_) + " values for " +
+                                            std::to_string(n) + " seats");
+    if (r.side_bets && num_side_bets_ != n)
+      throw RecordError(r.lines.side_bets, "[SideBets] has " + std::to_string(num_side_bets_) + " values for " +
+                                               std::to_string(n) + " seats");
+    // The session's tags must fit the rules they belong to (V15, V22, V23a, V23b).
+    const Rules& rules = r.rules;
+    if (r.points && rules.scoring != Scoring::kPushups)
+      throw RecordError(r.lines.points, "[Points] are push-up points, but the rules do not say scoring=pushups (V15)");
+    if (r.stake != 1 && (r.stake != 2 || rules.big_one_hands == 0))
+      throw RecordError(r.lines.stake, "[Stake] is " + std::to_string(r.stake) +
+                                           ", but only The Big One doubles the stake (V22: 2, with big_one_hands > 0)");
+    if (r.side_suit && rules.suit_bet == 0)
+      throw RecordError(r.lines.side_suit,
+                        "[SideSuit] names a suit, but the rules have no suit bet (suit_bet=0, V23a)");
+    if (r.pot && rules.naturals_bet == 0)
+      throw RecordError(r.lines.pot,
+                        "[Pot] is a naturals pot, but the rules have no naturals bet (naturals_bet=0, V23b)");
+    if (r.side_bets && rules.suit_bet == 0 && rules.naturals_bet == 0)
+      throw RecordError(r.lines.side_bets, "[SideBets] needs a side bet in the rules (suit_bet or naturals_bet, V23)");
     in_moves_ = true;
   }
 
@@ -416,9 +473,12 @@ class Parser {
   std::set<std::string> seen_;
   int num_counts_ = 0;
   int num_payouts_ = 0;
+  int num_points_ = 0;
+  int num_side_bets_ = 0;
 };
 
-std::string seat_values(const std::array<int, kMaxPlayers>& v, int n, bool sign) {
+template <class T>
+std::string seat_values(const std::array<T, kMaxPlayers>& v, int n, bool sign) {
   std::string out;
   for (int p = 0; p < n; ++p) {
     if (p) out += ' ';
@@ -431,7 +491,15 @@ std::string seat_values(const std::array<int, kMaxPlayers>& v, int n, bool sign)
 
 // ---- public functions ---------------------------------------------------------------------------
 
-HandRecord make_record(const Hand& hand, std::vector<std::string> seats, int number) {
+SessionTags session_tags(const Session& session) {
+  SessionTags tags;
+  tags.stake = session.stake();
+  tags.side_suit = session.side_suit();
+  tags.pot = session.naturals_pot();
+  return tags;
+}
+
+HandRecord make_record(const Hand& hand, std::vector<std::string> seats, int number, const SessionTags& tags) {
   const int n = hand.game().num_players();
   if (static_cast<int>(seats.size()) != n)
     throw std::invalid_argument("make_record: " + std::to_string(seats.size()) + " seat names for " + std::to_string(n) +
@@ -443,11 +511,17 @@ HandRecord make_record(const Hand& hand, std::vector<std::string> seats, int num
   r.dealer = hand.state().dealer();
   r.deck = hand.deck_order();
   r.moves = hand.history();
+  const Rules& rules = r.rules;
+  r.stake = tags.stake;                                    // V22
+  if (rules.suit_bet > 0) r.side_suit = tags.side_suit;    // V23a
+  if (rules.naturals_bet > 0) r.pot = tags.pot;            // V23b
   if (hand.is_over()) {
     const Outcome& o = hand.outcome();
     r.reason = o.reason;
     r.counts = o.counts;
     r.payouts = o.payouts;
+    if (rules.scoring == Scoring::kPushups) r.points = o.points;  // V15
+    if (r.side_suit || r.pot) r.side_bets = settle_side_bets(hand, r.side_suit, r.pot.value_or(0)).net;
   }
   return r;
 }
@@ -456,6 +530,9 @@ std::string write_record(const HandRecord& r) {
   if (r.number < 1 || r.number > kMaxHandNumber)
     throw std::invalid_argument("write_record: hand number " + std::to_string(r.number) + " is not from 1 to " +
                                 std::to_string(kMaxHandNumber));
+  if (r.stake < 1 || r.stake > kMaxStake)
+    throw std::invalid_argument("write_record: stake " + std::to_string(r.stake) + " is not from 1 to " +
+                                std::to_string(kMaxStake));
   if (r.seats.size() > static_cast<std::size_t>(kMaxPlayers))
     throw std::invalid_argument("write_record: " + std::to_string(r.seats.size()) + " seats; at most " +
                                 std::to_string(kMaxPlayers));
@@ -475,9 +552,14 @@ std::string write_record(const HandRecord& r) {
     deck += to_string(c);
   }
   out += tag_line("Deck", deck);
+  if (r.stake != 1) out += tag_line("Stake", std::to_string(r.stake));
+  if (r.side_suit) out += tag_line("SideSuit", std::string(1, suit_char(*r.side_suit)));
+  if (r.pot) out += tag_line("Pot", std::to_string(*r.pot));
   if (r.reason) out += tag_line("Result", to_string(*r.reason));
   if (r.counts) out += tag_line("Counts", seat_values(*r.counts, n, false));
   if (r.payouts) out += tag_line("Payouts", seat_values(*r.payouts, n, true));
+  if (r.points) out += tag_line("Points", seat_values(*r.points, n, false));
+  if (r.side_bets) out += tag_line("SideBets", seat_values(*r.side_bets, n, true));
   out += dealt_comment(r);
   for (const Move& m : r.moves) out += std::to_string(m.player) + " " + to_string(m.action) + "\n";
   return out;
@@ -539,8 +621,8 @@ Hand replay(const HandRecord& r, std::unique_ptr<Game>& game) {
     if (*r.reason != o.reason)
       throw RecordError(r.lines.result, said + "but the replay ends in '" + std::string(to_string(o.reason)) + "'");
   }
-  auto check_seats = [&](const std::optional<std::array<int, kMaxPlayers>>& recorded,
-                         const std::array<int, kMaxPlayers>& actual, int line, std::string_view tag, bool sign) {
+  auto check_seats = [&]<class T>(const std::optional<std::array<T, kMaxPlayers>>& recorded,
+                                  const std::array<T, kMaxPlayers>& actual, int line, std::string_view tag, bool sign) {
     if (!recorded) return;
     const std::string said = "[" + std::string(tag) + "] says '" + seat_values(*recorded, n, sign) + "', ";
     if (!over) throw RecordError(line, said + not_over);
@@ -549,6 +631,12 @@ Hand replay(const HandRecord& r, std::unique_ptr<Game>& game) {
   };
   check_seats(r.counts, o.counts, r.lines.counts, "Counts", false);
   check_seats(r.payouts, o.payouts, r.lines.payouts, "Payouts", true);
+  check_seats(r.points, o.points, r.lines.points, "Points", false);  // V15
+  if (r.side_bets) {  // V23a, V23b: from the named suit, the dealt hands, the pot and the first book
+    const std::array<long long, kMaxPlayers> side =
+        over ? settle_side_bets(*hand, r.side_suit, r.pot.value_or(0)).net : std::array<long long, kMaxPlayers>{};
+    check_seats(r.side_bets, side, r.lines.side_bets, "SideBets", true);
+  }
   return std::move(*hand);
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "tonk/game.h"
+#include "tonk/preset.h"
 
 namespace tonk {
 
@@ -371,6 +372,7 @@ std::string rules_markdown() {
      << "  `waits_add`, `round_hits_one_wait` or `hit_blocks_going_out` without the waits they change,\n"
      << "  `pushup_limit` without push-ups);\n"
      << "- push-ups (points) are combined with stakes-only rules (`suit_bet`, `naturals_bet`, `big_one_hands`).\n";
+  md << "\n" << presets_markdown();  // preset.cc: the presets and rule files
   return md.str();
 }
 

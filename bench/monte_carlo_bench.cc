@@ -1,0 +1,60 @@
+// The Monte Carlo bot's time per decision (issue 4: the median must stay within 50 ms on one core).
+// Positions are every decision with a real choice (two or more legal actions) met by the greedy bot
+// in self-play, so the mix of phases is that of real play; each iteration decides one of them.
+#include <benchmark/benchmark.h>
+
+#include <memory>
+#include <vector>
+
+#include "tonk/bot.h"
+#include "tonk/hand.h"
+#include "tonk/monte_carlo_bot.h"
+#include "tonk/rng.h"
+
+namespace {
+
+using tonk::ActionList;
+using tonk::Game;
+using tonk::Hand;
+
+// A decision point: the hand as it stood (for the view and its history) and the legal actions.
+struct Position {
+  Hand hand;
+  ActionList legal;
+};
+
+std::vector<Position> sample_positions(const Game& game, int hands) {
+  tonk::Rng rng(2024);
+  auto greedy = tonk::make_bot("greedy", 7);
+  std::vector<Position> out;
+  for (int h = 0; h < hands; ++h) {
+    Hand hand(game, tonk::shuffled_deck(game, rng), h % game.num_players());
+    while (!hand.is_over()) {
+      const ActionList legal = hand.legal_actions();
+      if (legal.size() > 1) out.push_back({hand, legal});
+      hand.apply(greedy->choose(hand.view(hand.current_player()), legal));
+    }
+  }
+  return out;
+}
+
+void BM_MonteCarloDecision(benchmark::State& st) {
+  tonk::Rules rules;
+  rules.players = static_cast<int>(st.range(1));
+  const Game game(rules);
+  const auto positions = sample_positions(game, 60);
+  tonk::MonteCarloBot bot(tonk::SearchBudget::of_worlds(static_cast<int>(st.range(0))), 1);
+  std::size_t i = 0;
+  for (auto _ : st) {
+    const Position& p = positions[i];
+    benchmark::DoNotOptimize(bot.choose(p.hand.view(p.hand.current_player()), p.legal));
+    if (++i == positions.size()) i = 0;
+  }
+  st.counters["positions"] = static_cast<double>(positions.size());
+}
+BENCHMARK(BM_MonteCarloDecision)
+    ->ArgNames({"worlds", "players"})
+    ->Args({50, 2})->Args({200, 2})->Args({50, 3})->Args({200, 3})
+    ->Unit(benchmark::kMillisecond);
+
+}  // namespace
