@@ -105,6 +105,27 @@ TEST_P(CaughtPayouts, DropperIsCaught) {
 INSTANTIATE_TEST_SUITE_P(VariationCaught, CaughtPayouts, ::testing::ValuesIn(kCases),
                          [](const ::testing::TestParamInfo<CaughtCase>& info) { return std::string(info.param.name); });
 
+// V4.2 [I]: "the dropper pays the lowest player 1x on behalf of every other player". Our default
+// counts the n-1 players other than the lowest (the dropper among them): 3x at four players; the
+// alternative counts only the non-droppers: 2x. Seat 1 drops 26 against 22, 19 (lowest), 30.
+TEST(VariationCaught, V4_2InterpretationDefaultAndAlternative) {
+  for (bool dropper_too : {true, false}) {
+    Rules r;
+    r.players = 4;
+    r.caught_payout = CaughtPayout::kDropperPaysLowest;
+    r.caught_for_dropper_too = dropper_too;
+    const Game game(r);
+    State s = test::deal(game, kPositionA, "Kc", "", 0);
+    play(s, {"drop"});
+    ASSERT_EQ(s.outcome().reason, EndReason::kCaught);
+    if (dropper_too) {
+      EXPECT_EQ(payouts(s.outcome(), 4), (std::vector<int>{0, -3, 3, 0}));
+    } else {
+      EXPECT_EQ(payouts(s.outcome(), 4), (std::vector<int>{0, -2, 2, 0}));
+    }
+  }
+}
+
 // A strictly lowest drop (S15a) is paid as usual under every caught rule: 1x from each.
 // Seat 1 drops 19 against 22, 26, 30.
 TEST(VariationCaught, V4V12dV13gV14dLeaveTheSuccessfulDropAlone) {

@@ -5,6 +5,7 @@
 
 #include "test_util.h"
 #include "tonk/rule_options.h"
+#include "tonk/session.h"
 
 namespace tonk {
 namespace {
@@ -113,6 +114,40 @@ TEST(V13a, HandsOfMoreThanSevenCardsAreRefused) {
     FAIL() << "accepted";
   } catch (const RuleError& e) {
     EXPECT_EQ(e.option(), "wild_cards");
+  }
+}
+
+}  // namespace
+}  // namespace tonk
+
+namespace tonk {
+namespace {
+
+// A spread or hit with a wild card that names no shape takes its only legal shape; an ambiguous
+// one is still refused (found by a first-time player: the game's "can lay 2c3c3s" hint failed).
+TEST(V13a, TheOnlyPossibleShapeNeedNotBeNamed) {
+  const Game game(wild_rules());
+  State s = test::deal(game, {"3c 3s 2c 9h Kd", "6h 7h 8c Jd Js"}, "Qs", "7d 8s", /*dealer=*/1);
+  test::play(s, {"stock"});  // 7d
+  // 2c 3c 3s: a book of threes only (a clubs run 2c3c needs a third card of clubs).
+  EXPECT_TRUE(s.is_legal(test::act("spread 2c3c3s")));
+  s.apply_checked(test::act("spread 2c3c3s"));
+  EXPECT_EQ(s.spread_shape(0), shape_book(Rank::kThree));
+  State t = test::deal(game, {"4h 5h X1 9c Kd", "6h 3h 2c Jd Js"}, "Qs", "7d 8s", 1);
+  test::play(t, {"stock"});
+  EXPECT_FALSE(t.is_legal(test::act("spread 4h5hX1")));  // run:3h or run:4h
+}
+
+// I7 with V16: jokers have no rank, so the cut passes over them.
+TEST(V16, CutNeverDealsAJoker) {
+  Rules r = wild_rules();
+  r.players = 4;
+  const Game game(r);
+  Rng rng(15);
+  for (int i = 0; i < 2000; ++i) {
+    const Cut cut = cut_for_deal(game, rng);
+    for (const auto& round : cut.rounds)
+      for (Card c : round) EXPECT_FALSE(c.is_joker());
   }
 }
 

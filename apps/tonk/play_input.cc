@@ -17,6 +17,8 @@ constexpr std::pair<std::string_view, std::string_view> kVerbs[] = {
     {"d", "drop"}, {"drop", "drop"}, {"s", "stock"},   {"stock", "stock"},     {"draw", "stock"},
     {"t", "take"}, {"take", "take"}, {"sp", "spread"}, {"spread", "spread"},   {"lay", "spread"},
     {"h", "hit"},  {"hit", "hit"},   {"x", "discard"}, {"discard", "discard"},
+    {"claim", "claim"}, {"end", "end"}, {"e", "end"}, {"slap", "slap"}, {"pass", "pass"}, {"p", "pass"},
+    {"tonk", "drop"},  // V12a: Rushville calls the drop "tonk"
 };
 
 std::string lower(std::string_view text) {

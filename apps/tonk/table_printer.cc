@@ -87,7 +87,11 @@ void TablePrinter::print_table(int hand_number, const View& view) const {
     out_ << label("spreads") << style_.dim("none yet") << "\n";
   } else {
     for (int i = 0; i < view.num_spreads; ++i) {
-      out_ << label(i == 0 ? "spreads" : "") << i << ": " << style_.cards(view.spreads[i]) << "  "
+      // V13a: a spread with wild cards shows what it stands for.
+      const bool wild = view.game && !(view.spreads[i] & view.game->wild_cards()).empty();
+      const std::string shape = wild ? shape_suffix(view.spread_shapes[i]) : "";
+      out_ << label(i == 0 ? "spreads" : "") << i << ": " << style_.cards(view.spreads[i])
+           << (shape.empty() ? "" : style_.dim(" (" + shape.substr(1) + ")")) << "  "
            << style_.dim("(" + names_[view.spread_owners[i]] + ")") << "\n";
     }
   }
@@ -115,6 +119,13 @@ void TablePrinter::print_hand(const View& view) const {
     out_ << label("") << style_.dim("same rank: ") << same << "\n";
 }
 
+// " run:3h" / " book:9" for an action with wild cards (V13a), "" otherwise.
+std::string TablePrinter::shape_suffix(std::uint8_t shape) {
+  if (shape_is_run(shape)) return std::string(" run:") + rank_char(shape_rank(shape)) + suit_char(shape_suit(shape));
+  if (shape_is_book(shape)) return std::string(" book:") + rank_char(shape_rank(shape));
+  return "";
+}
+
 void TablePrinter::print_hints(const View& view, const ActionList& legal) const {
   if (view.phase != Phase::kAfterDraw) return;
   std::string lays, hits;
@@ -122,9 +133,10 @@ void TablePrinter::print_hints(const View& view, const ActionList& legal) const 
   constexpr int kShown = 6;
   for (const Action& a : legal) {
     if (a.kind == ActionKind::kSpread && n_lays++ < kShown)
-      lays += (lays.empty() ? "" : ", ") + style_.compact(a.cards);
+      lays += (lays.empty() ? "" : ", ") + style_.compact(a.cards) + shape_suffix(a.shape);
     if (a.kind == ActionKind::kHit && n_hits++ < kShown)
-      hits += (hits.empty() ? "" : ", ") + std::to_string(a.target) + " " + style_.compact(a.cards);
+      hits += (hits.empty() ? "" : ", ") + std::to_string(a.target) + " " + style_.compact(a.cards) +
+              shape_suffix(a.shape);
   }
   if (n_lays > kShown) lays += ", ... (a lists all)";
   if (n_hits > kShown) hits += ", ... (a lists all)";
@@ -319,7 +331,11 @@ void TablePrinter::print_score(const Session& session, bool final) const {
     line += (p == 0 ? "" : ",  ") + names_[p] + " " +
             (pushups ? std::to_string(session.points()[p]) : style_.stakes(session.ledger()[p]));
   out_ << (final ? style_.bold("Final score") : std::string("Score")) << " after "
-       << plural(session.hands_played(), "hand") << (pushups ? " (push-up points, V15: lowest wins): " : " (stakes): ")
+       << plural(session.hands_played(), "hand")
+       << (pushups ? " (push-up points, V15: lowest wins): "
+                   : session.game().rules().scoring == Scoring::kUnits  ? " (units): "
+                   : session.game().rules().scoring == Scoring::kPoints ? " (points): "
+                                                                        : " (stakes): ")
        << line;
   if (session.game().rules().naturals_bet > 0) out_ << ";  naturals pot " << session.naturals_pot();
   out_ << "\n";

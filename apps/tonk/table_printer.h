@@ -20,6 +20,8 @@ class TablePrinter {
   TablePrinter(std::ostream& out, std::vector<std::string> names, Style style);
 
   const Style& style() const { return style_; }
+  /// " run:3h" / " book:9" for a spread or hit shape with wild cards (V13a), "" for none.
+  static std::string shape_suffix(std::uint8_t shape);
   /// True for seat 0 when it is the person ("you"), who is spoken to in the second person.
   bool is_you(int seat) const;
   /// The name of a seat as the subject of a sentence ("You", "greedy").

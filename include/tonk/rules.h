@@ -122,6 +122,7 @@ struct Rules {
   int caught_pays = 2;                  ///< S15b: stakes the caught dropper pays (see caught_payout).
   int caught_lowest_pays = 1;           ///< S15b: stakes paid to the lowest count after a catch.
   bool caught_pays_per_player = false;  ///< V14d: caught_pays is multiplied by the number of players.
+  bool caught_for_dropper_too = true;   ///< V4.2 [I]: "every other player" counts the dropper ((n-1)x); false: (n-2)x.
 
   // The stock (S16, I2, V5, V12e).
   StockEnd stock_end = StockEnd::kLowestWins;  ///< S16 / V5 / V5a / V12e.

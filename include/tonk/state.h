@@ -116,8 +116,9 @@ class State {
   void apply(const Action& action);
   /// Applies an action after checking it. Throws IllegalAction with the reason from why_illegal().
   void apply_checked(const Action& action);
-  /// The action as the legal list names it: with V13a's interchangeable jokers, a spread or hit
-  /// naming X2 while X1 is also held is read as naming X1. Other actions are returned unchanged.
+  /// The action as the legal list names it (V13a): with interchangeable jokers, a spread or hit
+  /// naming X2 while X1 is also held is read as naming X1; a spread or hit with wild cards that
+  /// names no shape takes its shape when only one is legal. Other actions are returned unchanged.
   Action normalize(const Action& action) const;
 
  private:

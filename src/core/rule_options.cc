@@ -106,6 +106,9 @@ const std::array kOptions = {
     int_option<&Rules::caught_lowest_pays>("caught_lowest_pays", "S15b", 0, 100, "Stakes paid to the lowest count after a catch."),
     bool_option<&Rules::caught_pays_per_player>("caught_pays_per_player", "V14d",
                                                 "caught_pays is multiplied by the number of players."),
+    bool_option<&Rules::caught_for_dropper_too>(
+        "caught_for_dropper_too", "V4.2",
+        "[I] With dropper_pays_lowest, the dropper pays for the n-1 players other than the lowest (false: n-2)."),
     choice_option<&Rules::stock_end>(
         "stock_end", "S16", kStockEndChoices,
         "lowest_wins (S16), dead (V5: no payments), after_last_draw (V5a), lowest_as_drop (V12e; a tie is dead)."),

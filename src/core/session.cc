@@ -27,6 +27,7 @@ Cut cut_for_deal(const Game& game, Rng& rng) {
     int best = -1;
     for (int p = 0; p < n; ++p) {
       if (!((contenders >> p) & 1)) continue;
+      while (deck[k].is_joker()) ++k;  // I7: jokers (V16) have no rank to cut; they are passed over
       round[p] = deck[k++];
       best = std::max(best, cut_rank(game, round[p]));
     }

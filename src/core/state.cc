@@ -407,19 +407,33 @@ void State::legal_actions(ActionList& out) const {
 }
 
 Action State::normalize(const Action& a) const {
+  if (a.kind != ActionKind::kSpread && a.kind != ActionKind::kHit) return a;
+  Action b = a;
   // V13a: the engine lists only the lowest-numbered jokers of a hand (they are interchangeable);
   // an action naming others is read as naming those.
-  if (a.kind != ActionKind::kSpread && a.kind != ActionKind::kHit) return a;
   const CardSet named = a.cards.jokers();
   const CardSet held = hands_[current_].jokers();
-  if (named.empty() || !held.contains_all(named)) return a;
-  CardSet canonical;
-  for (Card c : held) {
-    if (canonical.size() == named.size()) break;
-    canonical.insert(c);
+  if (!named.empty() && held.contains_all(named)) {
+    CardSet canonical;
+    for (Card c : held) {
+      if (canonical.size() == named.size()) break;
+      canonical.insert(c);
+    }
+    b.cards = (a.cards - named) | canonical;
   }
-  Action b = a;
-  b.cards = (a.cards - named) | canonical;
+  // V13a: a spread or hit with wild cards that names no shape takes the only shape it can have.
+  if (b.shape == 0 && game_->has_wilds() && !(b.cards & game_->wild_cards()).empty()) {
+    ActionList list;
+    legal_actions(list);
+    int found = 0;
+    std::uint8_t shape = 0;
+    for (const Action& l : list)
+      if (l.kind == b.kind && l.target == b.target && l.cards == b.cards) {
+        ++found;
+        shape = l.shape;
+      }
+    if (found == 1) b.shape = shape;
+  }
   return b;
 }
 
@@ -799,10 +813,12 @@ void State::finish_drop() {
           if (o != d && !lowest(o)) pay(o, q, extra);
       }
       break;
-    case CaughtPayout::kDropperPaysLowest:  // V4.2: (n-1)x on behalf of every other player
+    case CaughtPayout::kDropperPaysLowest: {  // V4.2 [I]: on behalf of the n-1 others (or n-2, the dropper aside)
+      const int others = rules.caught_for_dropper_too ? n - 1 : n - 2;
       for (int q = 0; q < n; ++q)
-        if (lowest(q)) pay(d, q, extra * (n - 1));
+        if (lowest(q)) pay(d, q, extra * others);
       break;
+    }
     case CaughtPayout::kEqualOrLowerAndLowest:  // V4.3
       for (int q = 0; q < n; ++q) {
         if (q == d) continue;
