@@ -75,7 +75,7 @@ struct ArenaHand {
   long long deal = 0;
   int rotation = 0;
   std::vector<int> entrant_of_seat;  ///< entrant_of_seat[seat]
-  const std::vector<Card>* deck = nullptr;  ///< the deck order dealt
+  const std::vector<Card>* deck = nullptr;  ///< the deck order dealt; valid during the call only
   int dealer = 0;
   Outcome outcome;
 };

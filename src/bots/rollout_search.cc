@@ -29,10 +29,18 @@ std::vector<ActionValue> rollout_search(const std::function<State(Rng&)>& next_w
   const int n = legal.size();
   std::vector<long long> totals(static_cast<std::size_t>(n), 0);
   const auto deadline = Clock::now() + std::chrono::milliseconds(budget.milliseconds);
+  // A world where some action of `legal` is not legal (legality hanging on a hidden card, which no
+  // rule of the engine does today) is skipped, for every action alike; the attempts are bounded.
+  const long long max_attempts = budget.worlds > 0 ? 4LL * budget.worlds + 16 : -1;
+  ActionList world_legal;
   int worlds = 0;
-  while (budget.worlds > 0 ? worlds < budget.worlds : worlds == 0 || Clock::now() < deadline) {
+  for (long long attempts = 0; max_attempts < 0 || attempts < max_attempts; ++attempts) {
+    if (budget.worlds > 0 ? worlds >= budget.worlds : (worlds > 0 || attempts >= 16) && Clock::now() >= deadline)
+      break;
     const State world = next_world(rng);
     const std::uint64_t rollout_seed = rng.next();  // the same for every action: common random numbers
+    world.legal_actions(world_legal);
+    if (!std::all_of(legal.begin(), legal.end(), [&](const Action& a) { return world_legal.contains(a); })) continue;
     for (int i = 0; i < n; ++i) {
       State s = world;
       s.apply(legal[i]);
@@ -43,7 +51,7 @@ std::vector<ActionValue> rollout_search(const std::function<State(Rng&)>& next_w
   std::vector<ActionValue> values;
   values.reserve(static_cast<std::size_t>(n));
   for (int i = 0; i < n; ++i)
-    values.push_back({legal[i], static_cast<double>(totals[static_cast<std::size_t>(i)]) / worlds, worlds});
+    values.push_back({legal[i], worlds > 0 ? static_cast<double>(totals[static_cast<std::size_t>(i)]) / worlds : 0.0, worlds});
   std::stable_sort(values.begin(), values.end(),
                    [](const ActionValue& a, const ActionValue& b) { return a.value > b.value; });
   return values;

@@ -21,8 +21,10 @@ int greedy_rollout(State state, int player, std::uint64_t seed);
 /// Values the actions of `legal` (the legal actions of the player to move, `player`). For each world
 /// (a full State drawn by `next_world` from the search's randomness), every action is applied to the
 /// world and rolled out with greedy_rollout, all actions with the same rollout seed. Runs
-/// budget.worlds worlds, or worlds until budget.milliseconds have passed (at least one). Returns the
-/// actions with their mean payouts, best first, ties in `legal` order.
+/// budget.worlds worlds, or worlds until budget.milliseconds have passed (at least one). A world in
+/// which some action of `legal` is not legal is skipped (at most 4 × budget.worlds + 16 attempts,
+/// or 16 past the time; values are 0 with worlds 0 if none was usable). Returns the actions with their mean payouts, best
+/// first, ties in `legal` order.
 std::vector<ActionValue> rollout_search(const std::function<State(Rng&)>& next_world, int player,
                                         const ActionList& legal, const SearchBudget& budget, Rng& rng);
 
