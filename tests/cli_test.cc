@@ -13,41 +13,16 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli_runner.h"
+
 #include "tonk/rule_options.h"
 
 namespace {
 
-struct CliRun {
-  int code = -1;
-  std::string out;
-  std::string err;
-};
-
-// A file name of this process's own, so tests run in parallel (ctest -j) do not share files.
-std::string temp_path(const std::string& name) {
-  return testing::TempDir() + "tonk_cli_test_" + std::to_string(::getpid()) + "_" + name;
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// Runs `tonk ARGS` with `input` on stdin; captures the exit code, stdout and stderr.
-CliRun tonk(const std::string& args, const std::string& input = "") {
-  const std::string in = temp_path("stdin"), out = temp_path("stdout"), err = temp_path("stderr");
-  std::ofstream(in, std::ios::binary) << input;
-  const std::string cmd = std::string("'") + TONK_CLI + "' " + args + " <'" + in + "' >'" + out + "' 2>'" + err + "'";
-  const int status = std::system(cmd.c_str());
-  CliRun r;
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = slurp(out);
-  r.err = slurp(err);
-  for (const std::string& file : {in, out, err}) std::remove(file.c_str());
-  return r;
-}
+using tonk::test::CliRun;
+using tonk::test::slurp;
+using tonk::test::temp_path;
+using tonk::test::tonk;
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
