@@ -166,7 +166,11 @@ int PlaySession::run() {
     printer_.print_session_booked(session_);
     printer_.print_score(session_, /*final=*/last);
     record_.write(hand, number, tags);
-    if (last || (!options_.hands && ask_another_hand() == Next::kQuit)) break;
+    if (last) break;
+    if (!options_.hands && ask_another_hand() == Next::kQuit) {
+      printer_.print_score(session_, /*final=*/true);  // leaving between hands ends the session too
+      break;
+    }
   }
   if (record_.active()) {
     const int n = record_.hands_written();
