@@ -545,8 +545,11 @@ std::string State::why_illegal(const Action& a) const {
 // ---- applying actions ---------------------------------------------------------------------------
 
 void State::apply_checked(const Action& action) {
-  if (!is_legal(action)) throw IllegalAction(why_illegal(action));
-  apply(normalize(action));
+  const Action named = normalize(action);  // once: with wild cards it lists the legal actions itself
+  ActionList list;
+  legal_actions(list);
+  if (!list.contains(named)) throw IllegalAction(why_illegal(action));
+  apply(named);
 }
 
 void State::apply(const Action& a) {
