@@ -6,7 +6,7 @@
 #include <memory>
 #include <vector>
 
-#include "tonk/bot.h"
+#include "tonk/bot_factory.h"
 #include "tonk/hand.h"
 #include "tonk/monte_carlo_bot.h"
 #include "tonk/rng.h"

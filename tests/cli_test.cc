@@ -15,6 +15,7 @@
 
 #include "cli_runner.h"
 
+#include "tonk/preset.h"
 #include "tonk/rule_options.h"
 
 namespace {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "test_util.h"
-#include "tonk/bot.h"
+#include "tonk/bot_factory.h"
 #include "tonk/session.h"
 
 namespace tonk {

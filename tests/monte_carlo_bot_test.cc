@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "test_util.h"
-#include "tonk/bot.h"
+#include "tonk/bot_factory.h"
 #include "tonk/hand.h"
 #include "tonk/monte_carlo_bot.h"
 #include "tonk/oracle_bot.h"

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "tonk/bot.h"
+#include "tonk/bot_factory.h"
 #include "tonk/preset.h"
 #include "tonk/record.h"
 #include "tonk/rule_options.h"

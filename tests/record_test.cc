@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "tonk/bot.h"
+#include "tonk/bot_factory.h"
 #include "tonk/game.h"
 #include "tonk/rule_options.h"
 #include "tonk/session.h"

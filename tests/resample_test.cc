@@ -5,7 +5,7 @@
 #include <map>
 
 #include "test_util.h"
-#include "tonk/bot.h"
+#include "tonk/bot_factory.h"
 #include "tonk/view.h"
 
 namespace tonk {

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "tonk/preset.h"
 #include "tonk/rule_options.h"
 
 namespace tonk {

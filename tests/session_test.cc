@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "test_util.h"
-#include "tonk/bot.h"
+#include "tonk/bot_factory.h"
 
 namespace tonk {
 namespace {

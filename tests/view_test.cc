@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "test_util.h"
-#include "tonk/bot.h"
+#include "tonk/bot_factory.h"
 #include "tonk/hand.h"
 #include "tonk/view.h"
 

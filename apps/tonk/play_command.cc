@@ -18,7 +18,7 @@
 #include "seats.h"
 #include "table_printer.h"
 #include "terminal.h"
-#include "tonk/bot.h"
+#include "tonk/bot_factory.h"
 #include "tonk/hand.h"
 #include "tonk/record.h"
 #include "tonk/rng.h"

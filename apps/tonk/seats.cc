@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "rule_flags.h"
-#include "tonk/bot.h"
+#include "tonk/bot_factory.h"
 #include "tonk/oracle_bot.h"
 
 namespace tonk::cli {

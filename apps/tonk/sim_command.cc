@@ -22,7 +22,7 @@
 #include "rule_flags.h"
 #include "seats.h"
 #include "text_layout.h"
-#include "tonk/bot.h"
+#include "tonk/bot_factory.h"
 #include "tonk/hand.h"
 #include "tonk/record.h"
 #include "tonk/rng.h"

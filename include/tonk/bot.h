@@ -1,4 +1,5 @@
-// Bots: players that choose an action from a view and the legal actions.
+// The Bot interface: a player that chooses an action from its view and the legal actions. The bots
+// themselves (random, greedy, Monte Carlo) are in the tonk_bots library: bot_factory.h.
 #pragma once
 
 #include <cstdint>
@@ -21,13 +22,6 @@ class Bot {
   /// Chooses one of `legal` (never empty) for the player whose view this is. Bots see only the view.
   virtual Action choose(const View& view, const ActionList& legal) = 0;
 };
-
-/// The kinds of bot make_bot() knows.
-std::span<const std::string_view> bot_kinds();
-
-/// A new bot of the named kind, its decisions reproducible from `seed`. Throws std::invalid_argument
-/// naming the kind when it is unknown.
-std::unique_ptr<Bot> make_bot(std::string_view kind, std::uint64_t seed);
 
 /// Plays `hand` to its end, asking bots[p] for player p's actions. bots.size() must equal the
 /// number of players.

@@ -40,4 +40,9 @@ std::vector<std::string> changed_options(const Rules& rules);
 /// for each, the options it changes.
 std::string presets_markdown();
 
+/// docs/rules.md as generated from the option table (rule_options.h) and the presets: every
+/// option with its type, default, range, rule ID and doc line (a test checks the committed file is
+/// not stale).
+std::string rules_markdown();
+
 }  // namespace tonk

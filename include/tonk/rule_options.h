@@ -71,7 +71,4 @@ std::string to_string(const Rules& rules);
 /// RuleError naming the option at fault and the reason.
 void validate(const Rules& rules);
 
-/// docs/rules.md as generated from the table (a test checks the committed file is not stale).
-std::string rules_markdown();
-
 }  // namespace tonk

@@ -10,7 +10,7 @@
 #include <stdexcept>
 #include <thread>
 
-#include "tonk/bot.h"
+#include "tonk/bot_factory.h"
 #include "tonk/hand.h"
 #include "tonk/oracle_bot.h"
 #include "tonk/rng.h"

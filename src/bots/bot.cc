@@ -1,4 +1,4 @@
-#include "tonk/bot.h"
+#include "tonk/bot_factory.h"
 
 #include <array>
 #include <stdexcept>
@@ -35,16 +35,5 @@ std::unique_ptr<Bot> make_bot(std::string_view kind, std::uint64_t seed) {
   throw std::invalid_argument("unknown bot '" + std::string(kind) + "' (known: " + known + ", mc:N, mc:Nms)");
 }
 
-void play_out(Hand& hand, std::span<Bot* const> bots) {
-  if (static_cast<int>(bots.size()) != hand.game().num_players())
-    throw std::invalid_argument("play_out: " + std::to_string(bots.size()) + " bots for " +
-                                std::to_string(hand.game().num_players()) + " players");
-  ActionList legal;
-  while (!hand.is_over()) {
-    const int p = hand.current_player();
-    hand.state().legal_actions(legal);
-    hand.apply(bots[p]->choose(hand.view(p), legal));
-  }
-}
 
 }  // namespace tonk
