@@ -60,11 +60,12 @@ class PlaySession {
  public:
   explicit PlaySession(const PlayOptions& options)
       : options_(options),
-        game_(options.rules),
+        shared_game_(make_game(options.rules)),
+        game_(*shared_game_),
         names_(seat_names(options.bots, /*human_first=*/true)),
         printer_(std::cout, names_, Style(stdout_wants_color())),
         console_(std::cin, std::cout),
-        session_(game_, options.seed, /*first_dealer=*/-1, options.hands.value_or(0)) {
+        session_(shared_game_, options.seed, /*first_dealer=*/-1, options.hands.value_or(0)) {
     bots_.resize(names_.size());
     for (std::size_t p = 1; p < names_.size(); ++p)
       bots_[p] = make_bot(options.bots[p - 1], mix_seed(options.seed, 100 + p));
@@ -86,7 +87,8 @@ class PlaySession {
   Next ask_another_hand();
 
   const PlayOptions& options_;
-  Game game_;
+  std::shared_ptr<const Game> shared_game_;
+  const Game& game_;
   std::vector<std::string> names_;
   TablePrinter printer_;
   Console console_;

@@ -94,7 +94,8 @@ bool counts_sessions(const Game& game) { return game.rules().scoring == Scoring:
 // True when the ledger has side bets (V23a, V23b).
 bool has_side_bets(const Game& game) { return game.rules().suit_bet > 0 || game.rules().naturals_bet > 0; }
 
-SimResult simulate(const SimOptions& o, const Game& game, RecordWriter& record) {
+SimResult simulate(const SimOptions& o, const std::shared_ptr<const Game>& shared, RecordWriter& record) {
+  const Game& game = *shared;
   const int n = game.num_players();
   std::vector<std::unique_ptr<Bot>> owned;
   std::vector<Bot*> bots;
@@ -110,13 +111,13 @@ SimResult simulate(const SimOptions& o, const Game& game, RecordWriter& record) 
   const bool limited = game.rules().scoring == Scoring::kPushups && game.rules().pushup_limit > 0;
   const int planned = limited ? 0 : static_cast<int>(o.hands);
   std::optional<Session> session;
-  session.emplace(game, o.seed, -1, planned);
+  session.emplace(shared, o.seed, -1, planned);
   long long sessions_started = 1;
   ProgressBar progress(o.hands, "hands", o.progress);
   const auto start = Clock::now();
   for (long long h = 0; h < o.hands; ++h) {
     if (session->is_over())  // the first session keeps the run's seed; later ones mix in their number
-      session.emplace(game, mix_seed(o.seed, 1000 + static_cast<std::uint64_t>(sessions_started++)), -1, planned);
+      session.emplace(shared, mix_seed(o.seed, 1000 + static_cast<std::uint64_t>(sessions_started++)), -1, planned);
     Hand hand = session->deal();
     play_out(hand, bots);  // bots are given views only
     const SessionTags tags = session_tags(*session);
@@ -265,7 +266,8 @@ void print_table(const SimOptions& o, const Game& game, const std::vector<std::s
 }  // namespace
 
 int run_sim(const SimOptions& options) {
-  const Game game(options.rules);
+  const std::shared_ptr<const Game> shared = make_game(options.rules);
+  const Game& game = *shared;
   const std::vector<std::string> names = seat_names(options.bots, /*human_first=*/false);
   RecordWriter record;
   try {
@@ -274,7 +276,7 @@ int run_sim(const SimOptions& options) {
     std::cerr << "tonk sim: " << e.what() << "\n";
     return 2;
   }
-  const SimResult result = simulate(options, game, record);
+  const SimResult result = simulate(options, shared, record);
   if (options.json) {
     print_json(options, game, names, result);
   } else {

@@ -99,8 +99,10 @@ SideBets settle_side_bets(const Hand& hand, std::optional<Suit> suit, long long 
   return side;
 }
 
-Session::Session(const Game& game, std::uint64_t seed, int first_dealer, int planned_hands)
-    : game_(&game), rng_(seed), planned_hands_(planned_hands) {
+Session::Session(std::shared_ptr<const Game> shared, std::uint64_t seed, int first_dealer, int planned_hands)
+    : game_(std::move(shared)), rng_(seed), planned_hands_(planned_hands) {
+  if (!game_) throw std::invalid_argument("Session: no Game (a null std::shared_ptr<const Game>)");
+  const Game& game = *game_;
   if (first_dealer >= game.num_players())
     throw std::invalid_argument("first dealer " + std::to_string(first_dealer) + " is not a seat (0.." +
                                 std::to_string(game.num_players() - 1) + ")");
@@ -165,7 +167,7 @@ Hand Session::deal(std::vector<Card> deck_order) {
 }
 
 Hand Session::deal_order(std::vector<Card> deck_order) {
-  Hand hand(*game_, deck_order, dealer_);  // throws BadDeal before the session changes
+  Hand hand(game_, deck_order, dealer_);  // throws BadDeal before the session changes
   suit_ = named_suit_;
   named_suit_.reset();
   dealt_order_ = std::move(deck_order);
@@ -174,7 +176,7 @@ Hand Session::deal_order(std::vector<Card> deck_order) {
 }
 
 const HandLedger& Session::finish(const Hand& hand) {
-  if (&hand.game() != game_ || hand.state().dealer() != dealer_)
+  if (hand.shared_game() != game_ || hand.state().dealer() != dealer_)
     throw std::logic_error("Session::finish: the hand is not played under this session's game by its dealer (seat " +
                            std::to_string(dealer_) + ")");
   if (!hand.is_over()) throw std::logic_error("Session::finish: the hand is not over");

@@ -576,9 +576,10 @@ std::string write_records(std::span<const HandRecord> records) {
 
 std::vector<HandRecord> parse_records(std::string_view text) { return Parser().run(text); }
 
-Hand replay(const HandRecord& r, std::unique_ptr<Game>& game) {
+Hand replay(const HandRecord& r) {
+  std::shared_ptr<const Game> game;
   try {
-    game = std::make_unique<Game>(r.rules);
+    game = make_game(r.rules);
   } catch (const RuleError& e) {
     throw RecordError(r.lines.rules, std::string("[Rules]: ") + e.what());
   }
@@ -591,7 +592,7 @@ Hand replay(const HandRecord& r, std::unique_ptr<Game>& game) {
                                           std::to_string(n - 1) + ")");
   std::optional<Hand> hand;
   try {
-    hand.emplace(*game, r.deck, r.dealer);
+    hand.emplace(game, r.deck, r.dealer);
   } catch (const BadDeal& e) {
     throw RecordError(r.lines.deck, std::string("[Deck]: ") + e.what());
   }
