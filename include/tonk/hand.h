@@ -36,6 +36,11 @@ class Hand {
   /// Player p's view; valid until the next apply() (its history points into the Hand).
   View view(int player) const { return make_view(state_, player, history_); }
 
+  /// Deals a new hand into this one from `deck_order` (as the constructor; throws BadDeal, the Hand
+  /// unchanged then) under the same Game, reusing the storage: a table dealing hand after hand
+  /// allocates nothing.
+  void redeal(std::span<const Card> deck_order, int dealer);
+
   /// Applies an action of the current player after checking it; records it in the history.
   /// Throws IllegalAction with the reason; the hand is unchanged then.
   void apply(const Action& action);

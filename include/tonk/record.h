@@ -97,6 +97,9 @@ struct SessionTags {
 /// The session's tags of the hand in play: take them after Session::deal() and before
 /// Session::finish(), which moves the session on to the next hand.
 SessionTags session_tags(const Session& session);
+/// The same tags of a hand the session has booked, from what it booked (Session::finish's
+/// HandLedger): its stake, the suit named and the pot carried in.
+SessionTags session_tags(const HandLedger& booked);
 
 /// A record of a hand that has been played (it need not be over); the result (reason, counts,
 /// payouts, and the push-up points under V15) is included when it is. `seats` names the players,

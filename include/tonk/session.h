@@ -135,6 +135,10 @@ class Session {
   /// one. A hand dealt before and not finished is abandoned: nothing of it is booked. Throws
   /// std::logic_error when the session is over.
   Hand deal();
+  /// The same as deal(), dealing into `hand` (a hand of this session's Game, e.g. the last one
+  /// played) and reusing its storage: a simulation's hands then allocate nothing. Throws
+  /// std::logic_error when the session is over or `hand` is played under another Game.
+  void deal_into(Hand& hand);
   /// The same, dealing `deck_order` instead of a shuffle (see State::deal; throws BadDeal): for
   /// tests with stacked decks and for replaying a recorded session.
   Hand deal(std::vector<Card> deck_order);

@@ -19,6 +19,12 @@ Hand::Hand(std::shared_ptr<const Game> game, std::vector<Card> deck_order, int d
   history_.reserve(64);  // most hands need no more: no reallocation while they are played
 }
 
+void Hand::redeal(std::span<const Card> deck_order, int dealer) {
+  state_ = State::deal(*game_, deck_order, dealer);  // throws BadDeal before anything changes
+  deck_order_.assign(deck_order.begin(), deck_order.end());
+  history_.clear();
+}
+
 ActionList Hand::legal_actions() const {
   ActionList list;
   state_.legal_actions(list);

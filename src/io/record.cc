@@ -499,6 +499,14 @@ SessionTags session_tags(const Session& session) {
   return tags;
 }
 
+SessionTags session_tags(const HandLedger& booked) {
+  SessionTags tags;
+  tags.stake = booked.stake;
+  tags.side_suit = booked.side.suit;
+  tags.pot = booked.side.pot_before;
+  return tags;
+}
+
 HandRecord make_record(const Hand& hand, std::vector<std::string> seats, int number, const SessionTags& tags) {
   const int n = hand.game().num_players();
   if (static_cast<int>(seats.size()) != n)
