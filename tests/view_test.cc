@@ -122,6 +122,9 @@ TEST(View, ShowdownRevealsAllHands) {
   EXPECT_EQ(v.revealed[1], cards("2c 5d 8h Js Kc"));
   EXPECT_EQ(v.outcome.counts[1], 2 + 5 + 8 + 10 + 10);
   check_views(hand);
+  // The showdown shows the hands, never the stock: the public state holds none of its cards.
+  ASSERT_GT(hand.state().stock_size(), 0);
+  for (Card c : v.public_state().stock()) EXPECT_FALSE(c.valid()) << "the stock's " << to_string(c) << " is shown";
 }
 
 // S7: a dealt tonk is shown at once: the hand is over at the deal and all hands are revealed.
