@@ -206,24 +206,38 @@ TEST(Table, APersonIsAwaitedAndRefusedActionsSayWhy) {
   Table table(make_game(), person_and_bot(), {/*seed=*/5, /*first_dealer=*/1, /*planned_hands=*/0});
   EXPECT_EQ(table.to_move(), -1);
   EXPECT_FALSE(table.awaits_person());
-  EXPECT_EQ(table.submit(0, Action::take_stock()), "no hand is in play");
+  EXPECT_EQ(table.submit(0, Action::take_stock()), (Refusal{"table", "no hand is in play"}));
   table.deal();  // seat 1 deals: seat 0 plays first (S8)
   ASSERT_TRUE(table.in_hand());
   EXPECT_EQ(table.hand_number(), 1);
   ASSERT_EQ(table.to_move(), 0);
   EXPECT_TRUE(table.awaits_person());
   EXPECT_FALSE(table.step_bot()) << "a bot moved in the person's turn";
-  EXPECT_EQ(table.submit(1, Action::take_stock()), "seat 1 is played by a bot");
-  EXPECT_EQ(table.submit(7, Action::take_stock()), "there is no seat 7 at this table");
+  EXPECT_EQ(table.submit(1, Action::take_stock()), (Refusal{"table", "seat 1 is played by a bot"}));
+  EXPECT_EQ(table.submit(7, Action::take_stock()), (Refusal{"table", "there is no seat 7 at this table"}));
   const Card not_held = (table.game().deck() - table.hand()->state().hand(0)).first();
   const Action bad = Action::discard(not_held);
+  ASSERT_TRUE(table.hand()->state().why_illegal(bad));
   EXPECT_EQ(table.submit(0, bad), table.hand()->state().why_illegal(bad));
-  EXPECT_NE(table.submit(0, bad), "");
+  EXPECT_EQ(table.submit(0, bad)->rule_id, "S9");  // a discard before the draw
   EXPECT_TRUE(table.hand()->history().empty());
-  EXPECT_EQ(table.submit(0, Action::take_stock()), "");
+  EXPECT_EQ(table.submit(0, Action::take_stock()), std::nullopt);
   ASSERT_EQ(table.hand()->history().size(), 1u);
   EXPECT_EQ(table.hand()->history()[0], (Move{0, Action::take_stock()}));
   EXPECT_THROW(table.deal(), std::logic_error);  // a hand is in play
+}
+
+// Two people: the one whose turn it is not is refused under S8 (turns pass clockwise).
+TEST(Table, S8APersonOutOfTurnIsRefused) {
+  std::vector<Seat> seats;
+  seats.push_back({"ann", nullptr});
+  seats.push_back({"bob", nullptr});
+  Table table(make_game(), std::move(seats), {/*seed=*/5, /*first_dealer=*/0, /*planned_hands=*/0});
+  table.deal();  // seat 0 deals: seat 1 plays first
+  ASSERT_EQ(table.to_move(), 1);
+  EXPECT_EQ(table.submit(0, Action::take_stock()), (Refusal{"S8", "it is bob's turn, not ann's"}));
+  EXPECT_FALSE(table.step_bot());
+  EXPECT_EQ(table.submit(1, Action::take_stock()), std::nullopt);
 }
 
 // The events of seat 0 come in order, each from seat 0's view, and the drawer alone sees the card.
@@ -253,7 +267,7 @@ TEST(Table, EventsComeInOrderFromTheSeatsView) {
         }
       const CardSet before = table.hand()->state().hand(0);
       const Card top = table.hand()->state().stock_size() ? table.hand()->state().stock()[0] : Card::none();
-      ASSERT_EQ(table.submit(0, *pick), "");
+      ASSERT_EQ(table.submit(0, *pick), std::nullopt);
       if (pick->kind == ActionKind::kTakeStock) {
         ASSERT_FALSE(drawn_by_me.empty());
         EXPECT_EQ(drawn_by_me.back(), top);

@@ -274,9 +274,9 @@ PlaySession::Next PlaySession::play_your_turn(int number) {
         break;
       case PlayCommand::Kind::kAction: break;
     }
-    // The table submits it to the engine, whose reason cites the rule; the action is shown by show().
-    if (const std::string why = table_.submit(0, cmd.action); !why.empty()) {
-      std::cout << "  Not allowed: " << why << ".\n";
+    // The table submits it to the engine, whose refusal cites the rule; the action is shown by show().
+    if (const auto refusal = table_.submit(0, cmd.action)) {
+      std::cout << "  Not allowed: " << refusal->text() << ".\n";
       continue;
     }
     if (table_.in_hand() && table_.to_move() == 0) {

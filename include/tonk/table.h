@@ -20,6 +20,7 @@
 #include "tonk/bot.h"
 #include "tonk/game.h"
 #include "tonk/hand.h"
+#include "tonk/refusal.h"
 #include "tonk/session.h"
 #include "tonk/view.h"
 
@@ -116,11 +117,12 @@ class Table {
   /// at once (S7: a dealt tonk, a void deal) is then ended and booked (kHandOver, kSessionBooked).
   /// Throws std::logic_error when a hand is in play or the session is over.
   void deal();
-  /// A person's action for `seat`. Returns "" when it was applied (its events sent; the hand ended
-  /// and booked if it was the last action), otherwise why not, in a sentence for the person, and
-  /// nothing changes: no hand in play, not the seat's turn (S8), a seat played by a bot, or an
-  /// action the engine refuses (State::why_illegal, whose reason cites the rule).
-  std::string submit(int seat, const Action& action);
+  /// A person's action for `seat`. Returns nullopt when it was applied (its events sent; the hand
+  /// ended and booked if it was the last action); otherwise why not, and nothing changes: the
+  /// engine's Refusal for an action the rules refuse (State::why_illegal: its rule ID and sentence),
+  /// rule_id "S8" when it is another seat's turn, and rule_id "table" when no hand is in play, there
+  /// is no such seat, or a bot plays it.
+  std::optional<Refusal> submit(int seat, const Action& action);
   /// When a bot is to move, asks it and applies its action (sending the events); returns false
   /// when no bot is to move (no hand in play, or a person's turn). A bot's illegal action throws
   /// IllegalAction: a bug in the bot.

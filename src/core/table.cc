@@ -62,17 +62,16 @@ void Table::deal() {
   if (hand_->is_over()) finish_hand();  // S7: a dealt tonk or a void deal
 }
 
-std::string Table::submit(int seat, const Action& action) {
-  if (!in_hand()) return "no hand is in play";
-  if (seat < 0 || seat >= num_seats()) return "there is no seat " + std::to_string(seat) + " at this table";
-  if (!is_person(seat)) return "seat " + std::to_string(seat) + " is played by a bot";
+std::optional<Refusal> Table::submit(int seat, const Action& action) {
+  if (!in_hand()) return Refusal{"table", "no hand is in play"};
+  if (seat < 0 || seat >= num_seats()) return Refusal{"table", "there is no seat " + std::to_string(seat) + " at this table"};
+  if (!is_person(seat)) return Refusal{"table", "seat " + std::to_string(seat) + " is played by a bot"};
   if (seat != hand_->current_player())
-    return "it is " + name(hand_->current_player()) + "'s turn, not " + name(seat) + "'s (S8)";
-  // The engine judges the action; its reason cites the rule. (The one call to change when the
-  // engine's refusals become structured.)
-  if (std::string why = hand_->state().why_illegal(action); !why.empty()) return why;
+    return Refusal{"S8", "it is " + name(hand_->current_player()) + "'s turn, not " + name(seat) + "'s"};
+  // The engine judges the action: the one place a person's action is checked.
+  if (std::optional<Refusal> refusal = hand_->state().why_illegal(action)) return refusal;
   apply(seat, action, /*listed=*/false);
-  return {};
+  return std::nullopt;
 }
 
 bool Table::step_bot() {
