@@ -247,8 +247,8 @@ class Parser {
   /// One line of the text, without its newline; `line` counts from 1.
   void feed(std::string_view raw, std::int64_t line) {
     if (raw.size() > kMaxRecordLine)
-      throw RecordError(line, "the line has " + std::to_string(raw.size()) + " bytes; a record line may have at most " +
-                                  std::to_string(kMaxRecordLine));
+      throw RecordError(line, "the line has more than " + std::to_string(kMaxRecordLine) +
+                                  " bytes; a record line may have at most " + std::to_string(kMaxRecordLine));
     if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
     const std::string_view t = trim(raw);
     if (t.empty() || t.front() == '#') return;
