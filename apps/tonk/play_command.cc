@@ -264,8 +264,8 @@ PlaySession::Next PlaySession::play_your_turn(Hand& hand, int number) {
       case PlayCommand::Kind::kAction: break;
     }
     // The engine judges the action; its reason cites the rule.
-    if (const std::string why = hand.state().why_illegal(cmd.action); !why.empty()) {
-      std::cout << "  Not allowed: " << why << ".\n";
+    if (const auto refusal = hand.state().why_illegal(cmd.action)) {
+      std::cout << "  Not allowed: " << refusal->text() << ".\n";
       continue;
     }
     const CardSet before_hand = view.hand;
