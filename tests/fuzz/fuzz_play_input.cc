@@ -1,7 +1,7 @@
 // libFuzzer target: the `tonk play` prompt's parser (apps/tonk/play_input.h, its public function
 // only). The first 8 bytes seed a random hand of the standard game played part way; the rest is a
 // line typed at the prompt. Oracles: parsing never throws; an action the engine accepts
-// (why_illegal is empty) is one of the legal actions and applies without error, and the hand then
+// (why_illegal gives no Refusal) is one of the legal actions and applies without error, and the hand then
 // goes on to a zero-sum end with its deck intact.
 #include <cstddef>
 #include <cstdint>
@@ -32,7 +32,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       hand.apply(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
     }
     if (hand.is_over()) return 0;
-    if (!hand.state().why_illegal(cmd.action).empty()) return 0;
+    if (hand.state().why_illegal(cmd.action)) return 0;
     fuzz::require(hand.legal_actions().contains(cmd.action), "accepted an action that is not listed as legal: " +
                                                                    to_string(cmd.action));
     hand.apply(cmd.action);

@@ -58,7 +58,7 @@ inline Hand random_hand(const Game& game, Rng& rng) {
     const ActionList legal = hand.legal_actions();
     require(legal.size() > 0, "a hand not over has no legal action");
     const Action a = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
-    require(hand.state().why_illegal(a).empty(), "a listed action is refused: " + to_string(a));
+    require(!hand.state().why_illegal(a), "a listed action is refused: " + to_string(a));
     hand.apply(a);
   }
   return hand;
