@@ -24,7 +24,9 @@ scripts/setup_fuzz.sh
 dir=build-fuzz sanitizers=ON opt="-O1 -g"
 if [ "${TONK_FUZZ_FAST:-0}" = 1 ]; then dir=build-fuzz-fast sanitizers=OFF opt="-O2 -g"; fi
 # Assertions on (no NDEBUG): toml++'s own checks are findings too.
-cmake -S . -B "$dir" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Fuzz -DCMAKE_CXX_FLAGS_FUZZ="$opt" \
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+cmake "${launcher[@]}" -S . -B "$dir" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Fuzz -DCMAKE_CXX_FLAGS_FUZZ="$opt" \
   -DTONK_FUZZ=ON -DTONK_FUZZ_SANITIZERS="$sanitizers" -DTONK_BUILD_TESTS=OFF -DTONK_BUILD_BENCH=OFF >/dev/null
 cmake --build "$dir" -j"${TONK_JOBS:-$(nproc)}" --target "fuzz_$target" >/dev/null
 mkdir -p "$dir/corpus/$target"
