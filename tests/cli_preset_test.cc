@@ -180,7 +180,7 @@ TEST(CliPresets, BadRuleFilesNameTheOptionAndTheLine) {
 
   r = tonk("rules --rules /nonexistent-dir/house.toml");
   EXPECT_EQ(r.code, 2);
-  EXPECT_EQ(r.err, "tonk: invalid rules: cannot read rule file '/nonexistent-dir/house.toml'\n");
+  EXPECT_EQ(r.err, "tonk: invalid rules: /nonexistent-dir/house.toml: cannot open the file (No such file or directory)\n");
 }
 
 TEST(CliPresets, PresetContradictingTheFilesBaseIsRefused) {

@@ -112,7 +112,7 @@ TEST(RecordTest, ScriptedHandReplaysToTheRecordedCatch) {  // S12, S15b
   EXPECT_EQ(r.lines.game, 1);
   EXPECT_EQ(r.lines.deck, 7);
   EXPECT_EQ(r.lines.payouts, 10);
-  EXPECT_EQ(r.lines.moves, (std::vector<int>{11, 12, 13, 14, 15, 16, 17, 18}));
+  EXPECT_EQ(r.lines.moves, (std::vector<std::int64_t>{11, 12, 13, 14, 15, 16, 17, 18}));
 
   const Hand hand = replay(r);
   ASSERT_TRUE(hand.is_over());

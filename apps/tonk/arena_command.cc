@@ -41,6 +41,8 @@ void print_json(const ArenaCommandOptions& o, const Game& game, const std::vecto
   j["players"] = game.num_players();
   j["threads"] = o.threads;
   j["rules"] = to_string(game.rules());
+  j["unit"] = r.unit;  // of mean and total; under push-ups (V15) lower is better
+  j["lower_is_better"] = r.lower_is_better;
   j["entrants"] = nlohmann::ordered_json::array();
   for (std::size_t e = 0; e < r.entrants.size(); ++e) {
     const ArenaEntrant& a = r.entrants[e];
@@ -89,9 +91,12 @@ void print_table(const ArenaCommandOptions& o, const Game& game, const std::vect
                      std::to_string(a.times.decisions), fixed(a.times.median_ms, 3), fixed(a.times.p99_ms, 3));
   }
   std::cout << "\nEach deal (deck order and dealer) is played once per rotation of the seats, so every entrant\n"
-               "plays every seat's cards. Payouts are in stakes per hand; 95% CI = mean ± 1.96·s/√n over the\n"
+               "plays every seat's cards. "
+            << (r.lower_is_better ? "Means are push-up points per hand (V15: lower is better)"
+                                  : "Payouts are in " + r.unit + " per hand")
+            << "; 95% CI = mean ± 1.96·s/√n over the\n"
                "n deals (one sample per deal: the entrant's mean over its hands). Decision times are wall-clock\n"
-               "milliseconds per call to the bot.\n";
+               "milliseconds per call to the bot (medians and p99 to within 1.1%).\n";
   std::string ends;
   for (int k = 1; k < kNumEndReasons; ++k) {
     const long long count = r.reasons[static_cast<std::size_t>(k)];

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "record_writer.h"
 #include "tonk/rules.h"
 
 namespace tonk::cli {
@@ -22,7 +23,7 @@ struct PlayOptions {
   std::vector<std::string> bots;  ///< the bot kind of seats 1.. (the human is seat 0)
   std::optional<int> hands;       ///< play this many hands, then stop; unset: ask after each hand
   std::uint64_t seed = 0;
-  std::string record_path;  ///< "" for no record
+  RecordTarget record;  ///< --record FILE (path "" for none), --force, and the files not to write over
 };
 
 /// `tonk play`: an interactive game at the terminal, reading commands from stdin. (play_command.cc)
@@ -36,7 +37,7 @@ struct SimOptions {
   std::uint64_t seed = 0;
   bool json = false;        ///< print JSON on stdout instead of the table
   bool progress = false;    ///< show the progress bar even when stderr is not a terminal
-  std::string record_path;  ///< "" for no record
+  RecordTarget record;      ///< --record FILE (path "" for none), --force, and the files not to write over
 };
 
 /// `tonk sim`: plays hands between bots in a Session and prints each seat's results. (sim_command.cc)

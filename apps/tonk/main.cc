@@ -1,5 +1,6 @@
 // The `tonk` command line: parses arguments with CLI11, checks the rules and the seats, and runs a
 // subcommand (commands.h). Exit codes: 0 done, 1 failed while running, 2 bad input (nothing ran).
+#include <cstdint>
 #include <iostream>
 #include <optional>
 #include <random>
@@ -9,20 +10,26 @@
 #include <CLI/CLI.hpp>
 
 #include "commands.h"
+#include "number_flags.h"
 #include "rule_flags.h"
 #include "seats.h"
+#include "stop_signal.h"
 #include "tonk/arena.h"
 #include "tonk/preset.h"
+#include "tonk/record.h"
 #include "tonk/rule_options.h"
 
 namespace {
 
+using tonk::cli::decimal_range;
 using tonk::cli::UsageError;
 
+constexpr std::uint64_t kMaxSeed = UINT64_MAX;
+
 constexpr int kExitBadInput = 2;
-// Most hands one run may ask for (about an hour of simulation); also catches numbers that overflow.
-constexpr int kMaxHands = 1'000'000'000;
-// Most deals one arena run may ask for (the arena keeps about 100 bytes per deal).
+// Most hands one run may ask for (about an hour of simulation): as many as a record can number.
+constexpr int kMaxHands = tonk::kMaxRecordHand;
+// Most deals one arena run may ask for (its memory is flat in the deals: this bounds its time).
 constexpr int kMaxDeals = 10'000'000;
 
 // The flags play, sim, arena and rules share (rule_flags.h).
@@ -40,7 +47,7 @@ void add_rule_flags(CLI::App* app, RuleFlags& flags, const std::string& players_
       ->type_name("OPTION=VALUE")
       ->expected(1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  app->add_option("--players", flags.players, players_help)->type_name("N");
+  app->add_option("--players", flags.players, players_help)->type_name("N")->transform(decimal_range(0, 1000));
 }
 
 std::uint64_t fresh_seed() {
@@ -112,6 +119,7 @@ int run(int argc, char** argv) {
   std::optional<int> play_hands;
   std::optional<std::uint64_t> play_seed;
   std::string play_record;
+  bool play_force = false;
   CLI::App* play = app.add_subcommand("play", "Play Tonk at the terminal against 1 to 3 bots");
   play->footer(
       "You sit in seat 0 (\"you\"); the others are bots. At the prompt, type `help` for the commands\n"
@@ -120,12 +128,18 @@ int run(int argc, char** argv) {
   play->add_option("--bots", play_bots, "Opponents' bot kinds, comma-separated (one kind fills every seat)")
       ->type_name("KIND,...")
       ->default_str("greedy");
-  play->add_option("--opponents", opponents, "Number of bots to play against, 1 to 3 (default 1)")->type_name("N");
+  play->add_option("--opponents", opponents, "Number of bots to play against, 1 to 3 (default 1)")
+      ->type_name("N")
+      ->transform(decimal_range(1, 3));
   add_rule_flags(play, play_flags, "Players at the table, you included: 2 to 4 (same as --opponents N-1)");
-  play->add_option("--hands", play_hands, "Play N hands, then stop (default: ask after each hand)")->type_name("N");
+  play->add_option("--hands", play_hands, "Play N hands, then stop (default: ask after each hand)")
+      ->type_name("N")
+      ->transform(decimal_range(1, kMaxHands));
   play->add_option("--seed", play_seed, "Seed for the deals and the bots: the same seed and commands replay the game")
-      ->type_name("S");
+      ->type_name("S")
+      ->transform(decimal_range(0, kMaxSeed));
   play->add_option("--record", play_record, "Save every hand to FILE (see `tonk replay`)")->type_name("FILE");
+  play->add_flag("--force", play_force, "Replace the --record FILE if it exists");
 
   // tonk sim
   RuleFlags sim_flags;
@@ -135,6 +149,7 @@ int run(int argc, char** argv) {
   bool sim_json = false;
   bool sim_progress = false;
   std::string sim_record;
+  bool sim_force = false;
   CLI::App* sim = app.add_subcommand("sim", "Simulate hands between bots and report each seat's results");
   sim->footer(
       "The hands are played in one session (the deal passes clockwise, S17). Per seat: the mean payout\n"
@@ -146,12 +161,18 @@ int run(int argc, char** argv) {
                   "Bot kind of each seat, comma-separated, seat 0 first (one kind fills every seat)")
       ->type_name("KIND,...")
       ->required();
-  sim->add_option("--hands", sim_hands, "Number of hands to play")->type_name("N")->required();
+  sim->add_option("--hands", sim_hands, "Number of hands to play")
+      ->type_name("N")
+      ->required()
+      ->transform(decimal_range(1, kMaxHands));
   add_rule_flags(sim, sim_flags, "Players at the table (default: the number of bots listed)");
-  sim->add_option("--seed", sim_seed, "Seed for the deals and the bots (default: random, and printed)")->type_name("S");
+  sim->add_option("--seed", sim_seed, "Seed for the deals and the bots (default: random, and printed)")
+      ->type_name("S")
+      ->transform(decimal_range(0, kMaxSeed));
   sim->add_flag("--json", sim_json, "Print the results as JSON on stdout");
   sim->add_flag("--progress", sim_progress, "Show the progress bar on stderr even when it is not a terminal");
   sim->add_option("--record", sim_record, "Save every hand to FILE (see `tonk replay`)")->type_name("FILE");
+  sim->add_flag("--force", sim_force, "Replace the --record FILE if it exists");
 
   // tonk arena
   RuleFlags arena_flags;
@@ -175,13 +196,16 @@ int run(int argc, char** argv) {
       ->required();
   arena->add_option("--deals", arena_deals, "Number of duplicate deals (each played once per rotation)")
       ->type_name("N")
-      ->required();
+      ->required()
+      ->transform(decimal_range(1, kMaxDeals));
   add_rule_flags(arena, arena_flags, "Players at the table (default: the number of bots listed)");
   arena->add_option("--seed", arena_seed, "Seed for the deals and the bots (default: random, and printed)")
-      ->type_name("S");
+      ->type_name("S")
+      ->transform(decimal_range(0, kMaxSeed));
   arena->add_option("--threads", arena_threads, "Worker threads (the results do not depend on it)")
       ->type_name("N")
-      ->default_str("1");
+      ->default_str("1")
+      ->transform(decimal_range(1, tonk::kMaxArenaThreads));
   arena->add_flag("--json", arena_json, "Print the results as JSON on stdout");
   arena->add_flag("--progress", arena_progress, "Show the progress bar on stderr even when it is not a terminal");
 
@@ -229,7 +253,8 @@ int run(int argc, char** argv) {
         throw UsageError("--hands must be from 1 to " + std::to_string(kMaxHands));
       o.hands = play_hands;
       o.seed = play_seed ? *play_seed : fresh_seed();
-      o.record_path = play_record;
+      o.record = {play_record, play_force, {play_flags.rules_file}};
+      tonk::cli::install_stop_signals();
       return tonk::cli::run_play(o);
     }
     if (sim->parsed()) {
@@ -240,7 +265,8 @@ int run(int argc, char** argv) {
       o.seed = sim_seed ? *sim_seed : fresh_seed();
       o.json = sim_json;
       o.progress = sim_progress;
-      o.record_path = sim_record;
+      o.record = {sim_record, sim_force, {sim_flags.rules_file}};
+      tonk::cli::install_stop_signals();
       return tonk::cli::run_sim(o);
     }
     if (arena->parsed()) {

@@ -18,6 +18,7 @@
 #include "record_writer.h"
 #include "rule_flags.h"
 #include "seats.h"
+#include "stop_signal.h"
 #include "table_printer.h"
 #include "terminal.h"
 #include "tonk/bot_factory.h"
@@ -44,7 +45,7 @@ class Console {
   std::optional<std::string> ask(const std::string& prompt) {
     out_ << prompt << std::flush;
     std::string line;
-    if (!std::getline(in_, line)) {
+    if (stop_requested() || !std::getline(in_, line) || stop_requested()) {  // a signal ends input too
       out_ << "\n";
       return std::nullopt;
     }
@@ -78,7 +79,7 @@ class PlaySession {
         table_(make_game(options.rules), seats_of(options, names_),
                {options.seed, /*first_dealer=*/-1, options.hands.value_or(0)}),
         game_(table_.game()) {
-    if (!options.record_path.empty()) record_ = RecordWriter(options.record_path, names_);
+    if (!options.record.path.empty()) record_ = RecordWriter(options.record, names_);
     table_.listen(0, [this](const TableEvent& event) { show(event); });
   }
 
@@ -176,13 +177,13 @@ int PlaySession::run() {
       break;
     }
   }
-  if (record_.active()) {
+  if (record_.requested()) {
     const int n = record_.hands_written();
     std::cout << "Saved " << n << " hand" << (n == 1 ? "" : "s") << (unfinished ? " (the last one unfinished)" : "")
               << " to " << record_.path() << "; check it with: tonk replay " << record_.path() << "\n";
   }
   std::cout << "Thanks for playing.\n";
-  return 0;
+  return record_.failed() ? 1 : 0;  // the game was played, but its record is not whole
 }
 
 PlaySession::Next PlaySession::play_hand(int number) {

@@ -2,19 +2,16 @@
 // each hand ended, each player's count and payout, and the totals over the session. With --quiet it
 // prints only errors: the exit code tells whether the record replays.
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "commands.h"
 #include "tonk/game.h"
+#include "tonk/input_file.h"
 #include "tonk/record.h"
 #include "tonk/session.h"
 
@@ -134,30 +131,6 @@ void print_hand(std::ostream& out, const HandRecord& r, const Hand& hand) {
   }
 }
 
-// Reads the whole file; false when it cannot be read.
-bool read_file(const std::string& path, std::string& text, std::string& why) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) {
-    why = "is a directory";
-    return false;
-  }
-  errno = 0;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    why = "cannot open the file";
-    if (errno != 0) why += std::string(" (") + std::strerror(errno) + ")";
-    return false;
-  }
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  if (in.bad()) {
-    why = "cannot read the file";
-    return false;
-  }
-  text = std::move(buffer).str();
-  return true;
-}
-
 void report(const std::string& path, const RecordError& e) {
   std::cerr << path << ":";
   if (e.line() > 0) std::cerr << e.line() << ":";
@@ -167,23 +140,16 @@ void report(const std::string& path, const RecordError& e) {
 }  // namespace
 
 int run_replay(const std::string& path, bool quiet) {
-  std::string text;
-  std::string why;
-  if (!read_file(path, text, why)) {
-    std::cerr << path << ": " << why << "\n";
+  // Streamed: each hand is replayed and printed as soon as it is read, so memory does not grow with
+  // the file and an error is reported when its line is reached.
+  std::ifstream in;
+  try {
+    in = open_input_file(path);
+  } catch (const InputFileError& e) {
+    std::cerr << e.what() << "\n";
     return 2;
   }
-  std::vector<HandRecord> records;
-  try {
-    records = parse_records(text);
-  } catch (const RecordError& e) {
-    report(path, e);
-    return 1;
-  }
-  if (records.empty()) {
-    std::cerr << path << ": no hand in the record (a hand starts with [Game \"Tonk\"])\n";
-    return 1;
-  }
+  RecordReader reader(in);
 
   // The session's ledger (S17): payouts times the stake (V22) plus the side bets (V23); or the
   // push-up points (V15).
@@ -194,9 +160,14 @@ int run_replay(const std::string& path, bool quiet) {
   std::array<bool, kMaxPlayers> same_name{};
   same_name.fill(true);
   int seats = 0;
-  int finished = 0;
-  for (const HandRecord& r : records) {
+  long long hands = 0;
+  long long finished = 0;
+  while (true) {
     try {
+      const std::optional<HandRecord> next = reader.next();
+      if (!next) break;
+      const HandRecord& r = *next;
+      ++hands;
       const Hand hand = replay(r);
       if (!quiet) {
         print_hand(std::cout, r, hand);
@@ -226,10 +197,13 @@ int run_replay(const std::string& path, bool quiet) {
     }
   }
 
+  if (hands == 0) {
+    std::cerr << path << ": no hand in the record (a hand starts with [Game \"Tonk\"])\n";
+    return 1;
+  }
   if (quiet) return 0;  // --quiet: only errors are printed
-  std::cout << (pushups ? "total points over " : "total over ") << records.size()
-            << (records.size() == 1 ? " hand" : " hands");
-  if (finished != static_cast<int>(records.size())) std::cout << " (" << finished << " finished)";
+  std::cout << (pushups ? "total points over " : "total over ") << hands << (hands == 1 ? " hand" : " hands");
+  if (finished != hands) std::cout << " (" << finished << " finished)";
   std::cout << "\n";
   std::size_t width = 0;
   for (int p = 0; p < seats; ++p) width = std::max(width, same_name[p] ? names[p].size() : 0);

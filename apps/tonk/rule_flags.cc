@@ -40,7 +40,7 @@ ChosenRules choose_rules(const RuleFlags& flags) {
   }
   int players = 0;  // the table size named by the file or the flags; 0 for none
   if (!flags.rules_file.empty()) {
-    const RuleFile file = load_rule_file(flags.rules_file, chosen.rules);
+    const RuleFile file = load_rule_file(flags.rules_file, chosen.rules, chosen.max_players);
     if (preset && !file.base.empty() && file.base != preset->name)
       throw UsageError("--preset " + preset->name + " contradicts base = \"" + file.base + "\" in " + flags.rules_file);
     chosen.rules = file.rules;

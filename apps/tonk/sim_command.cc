@@ -19,6 +19,7 @@
 #include "commands.h"
 #include "progress_bar.h"
 #include "record_writer.h"
+#include "stop_signal.h"
 #include "rule_flags.h"
 #include "seats.h"
 #include "text_layout.h"
@@ -87,6 +88,7 @@ struct SimResult {
   long long sessions = 0;       // V15: sessions finished (reached the limit, or the N hands)
   long long session_hands = 0;  // hands played in the finished sessions
   long long naturals_pot = 0;   // V23b: the pot left after the last hand
+  long long hands = 0;          // hands played: fewer than asked when a signal stopped the run
 };
 
 // True when the sim counts sessions: push-ups, whose lowest total wins a session (V15).
@@ -114,6 +116,8 @@ SimResult simulate(const SimOptions& o, const std::shared_ptr<const Game>& share
   ProgressBar progress(o.hands, "hands", o.progress);
   const auto start = Clock::now();
   for (long long h = 0; h < o.hands; ++h) {
+    if (stop_requested()) break;  // SIGINT, SIGTERM: the results of the hands played
+    result.hands = h + 1;
     if (table.session().is_over())  // the first session keeps the run's seed; later ones mix in their number
       table.new_session({mix_seed(o.seed, 1000 + static_cast<std::uint64_t>(sessions_started++)), -1, planned});
     table.deal();
@@ -269,18 +273,26 @@ int run_sim(const SimOptions& options) {
   const std::vector<std::string> names = seat_names(options.bots, /*human_first=*/false);
   RecordWriter record;
   try {
-    if (!options.record_path.empty()) record = RecordWriter(options.record_path, names);
+    if (!options.record.path.empty()) record = RecordWriter(options.record, names);
   } catch (const std::runtime_error& e) {  // nothing has run yet
     std::cerr << "tonk sim: " << e.what() << "\n";
     return 2;
   }
   const SimResult result = simulate(options, shared, names, record);
-  if (options.json) {
-    print_json(options, game, names, result);
-  } else {
-    print_table(options, game, names, result);
+  SimOptions played = options;  // a signal may have stopped the run early
+  played.hands = result.hands;
+  if (stop_requested())
+    std::cerr << "tonk sim: stopped by a signal after " << result.hands << " of " << options.hands
+              << " hands; the results are of those\n";
+  if (result.hands > 0) {
+    if (options.json) {
+      print_json(played, game, names, result);
+    } else {
+      print_table(played, game, names, result);
+    }
   }
-  return 0;
+  if (stop_requested()) return 128 + stop_signal();
+  return record.failed() ? 1 : 0;  // the results are printed, but the record is not whole
 }
 
 }  // namespace tonk::cli

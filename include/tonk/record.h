@@ -8,6 +8,8 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
+#include <istream>
 #include <memory>
 #include <optional>
 #include <span>
@@ -27,36 +29,42 @@ namespace tonk {
 /// parsed). what() is the reason alone, without the line: callers print "FILE:LINE: reason".
 class RecordError : public std::runtime_error {
  public:
-  RecordError(int line, const std::string& message);
-  int line() const { return line_; }
+  RecordError(std::int64_t line, const std::string& message);
+  std::int64_t line() const { return line_; }
 
  private:
-  int line_;
+  std::int64_t line_;
 };
 
 /// Longest line a record may have, in bytes; a longer line is refused (RecordError).
 inline constexpr std::size_t kMaxRecordLine = 10000;
 /// Longest seat name, in bytes.
 inline constexpr std::size_t kMaxSeatName = 64;
+/// Largest hand number ([Hand]); a session records at most this many hands.
+inline constexpr int kMaxRecordHand = 999'999'999;
+/// Largest naturals pot ([Pot], V23b), in stakes: more than a session of kMaxRecordHand hands at the
+/// largest table and bet can carry.
+inline constexpr long long kMaxRecordPot = 1'000'000'000'000;
 
-/// Where each part of a parsed record came from: 1-based line numbers, 0 for a record built in code
+/// Where each part of a parsed record came from: 1-based line numbers (64-bit: a session's file may
+/// have more than 2^31 lines), 0 for a record built in code
 /// or a tag the record does not have. Used to name the line in replay errors.
 struct RecordLines {
-  int game = 0;     ///< the [Game] tag: where the hand starts
-  int hand = 0;     ///< [Hand]
-  int rules = 0;    ///< [Rules]
-  std::array<int, kMaxPlayers> seats{};  ///< [Seat0] .. [Seat7]
-  int dealer = 0;   ///< [Dealer]
-  int deck = 0;     ///< [Deck]
-  int result = 0;   ///< [Result]
-  int counts = 0;   ///< [Counts]
-  int payouts = 0;  ///< [Payouts]
-  int points = 0;   ///< [Points]
-  int stake = 0;    ///< [Stake]
-  int side_suit = 0;  ///< [SideSuit]
-  int pot = 0;      ///< [Pot]
-  int side_bets = 0;  ///< [SideBets]
-  std::vector<int> moves;  ///< the line of each move, in order (empty for a record built in code)
+  std::int64_t game = 0;     ///< the [Game] tag: where the hand starts
+  std::int64_t hand = 0;     ///< [Hand]
+  std::int64_t rules = 0;    ///< [Rules]
+  std::array<std::int64_t, kMaxPlayers> seats{};  ///< [Seat0] .. [Seat7]
+  std::int64_t dealer = 0;   ///< [Dealer]
+  std::int64_t deck = 0;     ///< [Deck]
+  std::int64_t result = 0;   ///< [Result]
+  std::int64_t counts = 0;   ///< [Counts]
+  std::int64_t payouts = 0;  ///< [Payouts]
+  std::int64_t points = 0;   ///< [Points]
+  std::int64_t stake = 0;    ///< [Stake]
+  std::int64_t side_suit = 0;  ///< [SideSuit]
+  std::int64_t pot = 0;      ///< [Pot]
+  std::int64_t side_bets = 0;  ///< [SideBets]
+  std::vector<std::int64_t> moves;  ///< the line of each move, in order (empty for a record built in code)
 };
 
 /// One recorded hand. Two records compare equal when their contents are equal; `lines` (where a
@@ -65,7 +73,7 @@ struct HandRecord {
   int number = 1;                  ///< the hand's number in its session, 1..999999999
   Rules rules;                     ///< the full rule set
   std::vector<std::string> seats;  ///< a name per seat, seat 0 first (clockwise); one per player
-  int dealer = 0;                  ///< the dealer's seat, 0..players-1
+  std::int64_t dealer = 0;                  ///< the dealer's seat, 0..players-1
   std::vector<Card> deck;          ///< the deck order, first card dealt first (State::deal)
   std::vector<Move> moves;         ///< every action, in order
   /// The recorded result, when the record has one (a finished hand): replay checks each part.
@@ -123,6 +131,34 @@ std::string write_records(std::span<const HandRecord> records);
 /// player and that every move names a seat. Throws RecordError naming the line and the reason.
 /// Never crashes on hostile input (binary junk, huge numbers, long lines): it throws instead.
 std::vector<HandRecord> parse_records(std::string_view text);
+
+/// Most moves one hand's record may hold under `rules`: a bound derived from the rules' own bound
+/// on a hand (max_turns, I2), far above what any hand plays. parse_records() and RecordReader refuse
+/// a hand with more; write_record() refuses to write one.
+std::size_t max_record_moves(const Rules& rules);
+
+/// Reads a session's hands one at a time from a stream, as parse_records() does from a text, holding
+/// only the hand being read: memory does not grow with the file. Lines longer than kMaxRecordLine
+/// are refused as soon as they are seen, without reading the rest of them.
+class RecordReader {
+ public:
+  /// Reads from `in`, which must outlive the reader.
+  explicit RecordReader(std::istream& in);
+  ~RecordReader();
+  RecordReader(const RecordReader&) = delete;
+  RecordReader& operator=(const RecordReader&) = delete;
+
+  /// The next hand, complete and checked as parse_records() checks it; nullopt at the end of the
+  /// input. Throws RecordError naming the line, also when the stream fails while reading.
+  std::optional<HandRecord> next();
+
+  /// Lines read so far.
+  std::int64_t lines_read() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 /// Replays a record: deals its deck and applies every move, checking that each is made by the seat
 /// to move and is legal (State::why_illegal), then checks the recorded result (Result, Counts,

@@ -15,6 +15,7 @@
 // Options not listed keep the value of the base (the standard game when there is none).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -38,19 +39,27 @@ struct RuleFile {
   Rules rules;              ///< the base's rules (or `start`) with the file's options applied; valid
 };
 
+/// Longest rule file, in bytes (a real one has a few hundred).
+inline constexpr std::size_t kMaxRuleFileBytes = 1 << 20;
+
 /// Parses a rule file's text. `source` names it in messages ("house.toml"). The options apply on top
-/// of the preset named by `base`, or of `start` when the file has no base. The result is checked
-/// with validate() and against max_players. Throws RuleError, whose what() begins "SOURCE:LINE: "
-/// where a line is known and whose option() names the option at fault, for: malformed TOML or JSON,
-/// an unknown key or option, a value of the wrong type or out of range, an unknown base preset, and
-/// a rule set that validate() refuses.
+/// of the preset named by `base`, or of `start` (and `start_max_players`, the largest table of the
+/// preset it is layered on) when the file has no base: what the file does not set keeps the value it
+/// is layered on. The result is checked with validate() and against max_players. Throws RuleError
+/// and nothing else (but std::bad_alloc), whose what() begins "SOURCE:LINE: " where a line is known
+/// and whose option() names the option at fault, for: a text longer than kMaxRuleFileBytes or not
+/// UTF-8; malformed TOML or JSON (a number out of range included); tables nested deeper than the
+/// two levels of a rule file (the top and its options); a key given twice; an unknown key or option;
+/// a value of the wrong type (a whole number written in another base than decimal included) or out
+/// of range; an unknown base preset; and a rule set that validate() refuses.
 RuleFile parse_rule_file(std::string_view text, RuleFileFormat format, std::string_view source,
-                         const Rules& start = Rules{});
+                         const Rules& start = Rules{}, int start_max_players = kMaxPlayers);
 
 /// Reads and parses the rule file at `path`: JSON when the name ends in ".json", TOML when it ends
 /// in ".toml", otherwise JSON if the text starts with '{' and TOML if not. Throws RuleError as
-/// parse_rule_file() does, and when the file cannot be read.
-RuleFile load_rule_file(const std::string& path, const Rules& start = Rules{});
+/// parse_rule_file() does, and when the file cannot be read, is not a regular file or a pipe (a
+/// directory, a device), or has more than kMaxRuleFileBytes bytes.
+RuleFile load_rule_file(const std::string& path, const Rules& start = Rules{}, int start_max_players = kMaxPlayers);
 
 /// Checks that `rules` seats at most `max_players` (a preset's or a rule file's table, V14: 6).
 /// `rule_set` names the rules in the message ("P-WASH"). Throws RuleError naming "players".

@@ -48,20 +48,39 @@ struct Player {
   }
 };
 
-// What one deal gave each entrant, summed over its rotations.
+// What one deal gave each entrant, summed over its rotations: payouts in the table's unit, or
+// push-up points under V15 (Outcome::points), whose payouts are all 0.
 struct DealResult {
   std::array<int, kMaxPlayers> payout{};
   std::array<int, kMaxPlayers> wins{};
   std::array<int, kNumEndReasons> reasons{};
 };
 
-// One worker's decision times, per entrant, in ms.
-using TimeLog = std::vector<std::vector<float>>;
+// One worker's running sums: whole numbers only, so adding them up in any order gives the same
+// result (the results do not depend on the threads), and their size does not grow with the deals.
+struct Totals {
+  std::array<long long, kMaxPlayers> sum{};       // of each deal's payout
+  std::array<__int128, kMaxPlayers> squares{};    // of its square
+  std::array<long long, kMaxPlayers> wins{};
+  std::array<long long, kNumEndReasons> reasons{};
+  std::vector<TimeHistogram> times;               // per entrant
 
-DealResult play_deal(const ArenaOptions& o, const std::shared_ptr<const Game>& shared, long long deal, TimeLog& times,
-                     std::mutex& observer) {
+  void add(const DealResult& d, int n) {
+    for (int e = 0; e < n; ++e) {
+      const auto i = static_cast<std::size_t>(e);
+      sum[i] += d.payout[i];
+      squares[i] += static_cast<__int128>(d.payout[i]) * d.payout[i];
+      wins[i] += d.wins[i];
+    }
+    for (std::size_t k = 0; k < reasons.size(); ++k) reasons[k] += d.reasons[k];
+  }
+};
+
+DealResult play_deal(const ArenaOptions& o, const std::shared_ptr<const Game>& shared, long long deal,
+                     std::vector<TimeHistogram>& times, std::mutex& observer) {
   const Game& game = *shared;
   const int n = game.num_players();
+  const bool pushups = game.rules().scoring == Scoring::kPushups;  // V15: the score is the points
   const ArenaDeal plan = arena_deal(game, o.seed, deal);
   DealResult result;
   ActionList legal;
@@ -81,15 +100,15 @@ DealResult play_deal(const ArenaOptions& o, const std::shared_ptr<const Game>& s
       const auto start = Clock::now();
       const Action action = players[static_cast<std::size_t>(seat)].choose(hand, seat, legal);
       const auto stop = Clock::now();
-      times[static_cast<std::size_t>(entrant_of_seat[static_cast<std::size_t>(seat)])].push_back(
-          std::chrono::duration<float, std::milli>(stop - start).count());
+      times[static_cast<std::size_t>(entrant_of_seat[static_cast<std::size_t>(seat)])].add(
+          std::chrono::duration<double, std::milli>(stop - start).count());
       hand.apply(action);  // checked: a bot's illegal action throws IllegalAction
     }
     const Outcome& out = hand.outcome();
     ++result.reasons[static_cast<std::size_t>(out.reason)];
     for (int seat = 0; seat < n; ++seat) {
       const auto e = static_cast<std::size_t>(entrant_of_seat[static_cast<std::size_t>(seat)]);
-      result.payout[e] += out.payouts[seat];
+      result.payout[e] += pushups ? out.points[seat] : out.payouts[seat];
       result.wins[e] += out.is_winner(seat) ? 1 : 0;
     }
     if (o.on_hand) {
@@ -98,6 +117,31 @@ DealResult play_deal(const ArenaOptions& o, const std::shared_ptr<const Game>& s
     }
   }
   return result;
+}
+
+// The mean per hand and its interval over deals, from the whole-number sums of the per-deal totals
+// (each deal's sample is its total / n): the same numbers as mean_interval() of the samples.
+MeanInterval interval_from_sums(long long deals, int n, long long sum, __int128 squares) {
+  MeanInterval m;
+  m.n = deals;
+  if (deals == 0) return m;
+  const long double d = static_cast<long double>(deals);
+  m.mean = static_cast<double>(static_cast<long double>(sum) / d / n);
+  if (deals < 2) return m;
+  // sum of squared deviations of the totals = squares - sum^2 / deals, exactly: (deals*squares - sum^2) / deals
+  const __int128 spread = static_cast<__int128>(deals) * squares - static_cast<__int128>(sum) * sum;
+  const long double variance = static_cast<long double>(spread) / (d * (d - 1)) / (static_cast<long double>(n) * n);
+  m.half_width = static_cast<double>(1.96L * std::sqrt(variance) / std::sqrt(d));
+  return m;
+}
+
+const char* unit_of(const Rules& rules) {
+  switch (rules.scoring) {
+    case Scoring::kPushups: return "push-up points";  // V15: lower is better
+    case Scoring::kUnits: return "units";             // V12c
+    case Scoring::kPoints: return "points";           // V14a
+    default: return "stakes";
+  }
 }
 
 void check_options(const ArenaOptions& o, const Game& game) {
@@ -146,6 +190,51 @@ DecisionTimes summarize_times(std::vector<float>& times_ms) {
   return t;
 }
 
+TimeHistogram::TimeHistogram() : counts_(kBins, 0) {}
+
+int TimeHistogram::bin_of(double ms) {
+  if (!(ms > kMinMs)) return 0;  // also NaN
+  const double index = std::log2(ms / kMinMs) * kBinsPerDoubling;
+  return index >= kBins - 1 ? kBins - 1 : static_cast<int>(index);
+}
+
+double TimeHistogram::value_of(int bin) {
+  // The middle of the bin on the log scale: within half a bin (about 1.1%) of every time in it.
+  return kMinMs * std::exp2((bin + 0.5) / kBinsPerDoubling);
+}
+
+void TimeHistogram::add(double ms) {
+  ++counts_[static_cast<std::size_t>(bin_of(ms))];
+  ++count_;
+  sum_ms_ += ms;
+}
+
+void TimeHistogram::merge(const TimeHistogram& other) {
+  for (std::size_t i = 0; i < counts_.size(); ++i) counts_[i] += other.counts_[i];
+  count_ += other.count_;
+  sum_ms_ += other.sum_ms_;
+}
+
+DecisionTimes TimeHistogram::summary() const {
+  DecisionTimes t;
+  t.decisions = count_;
+  if (count_ == 0) return t;
+  t.mean_ms = sum_ms_ / static_cast<double>(count_);
+  // Nearest rank, as summarize_times(): the k-th smallest with k = ceil(q · n), 1-based.
+  auto rank = [&](double q) {
+    const auto k = std::max<long long>(1, static_cast<long long>(std::ceil(q * static_cast<double>(count_))));
+    long long seen = 0;
+    for (int b = 0; b < kBins; ++b) {
+      seen += counts_[static_cast<std::size_t>(b)];
+      if (seen >= k) return value_of(b);
+    }
+    return value_of(kBins - 1);
+  };
+  t.median_ms = rank(0.5);
+  t.p99_ms = rank(0.99);
+  return t;
+}
+
 ArenaDeal arena_deal(const Game& game, std::uint64_t seed, long long deal) {
   Rng rng(mix_seed(mix_seed(seed, static_cast<std::uint64_t>(deal)), 0));
   ArenaDeal d;
@@ -168,8 +257,8 @@ ArenaResult run_arena(const ArenaOptions& o) {
   const int n = game.num_players();
   const auto start = Clock::now();
 
-  std::vector<DealResult> deals(static_cast<std::size_t>(o.deals));
-  std::vector<TimeLog> logs(static_cast<std::size_t>(o.threads), TimeLog(static_cast<std::size_t>(n)));
+  std::vector<Totals> totals(static_cast<std::size_t>(o.threads));
+  for (Totals& t : totals) t.times.resize(static_cast<std::size_t>(n));
   std::atomic<long long> next{0};
   std::atomic<long long> done{0};
   std::atomic<bool> failed{false};
@@ -178,8 +267,9 @@ ArenaResult run_arena(const ArenaOptions& o) {
 
   auto work = [&](int worker) {
     try {
+      Totals& mine = totals[static_cast<std::size_t>(worker)];
       for (long long d = next++; d < o.deals && !failed; d = next++) {
-        deals[static_cast<std::size_t>(d)] = play_deal(o, shared, d, logs[static_cast<std::size_t>(worker)], observer);
+        mine.add(play_deal(o, shared, d, mine.times, observer), n);
         ++done;
       }
     } catch (...) {
@@ -198,28 +288,32 @@ ArenaResult run_arena(const ArenaOptions& o) {
   if (error) std::rethrow_exception(error);
   if (o.progress) o.progress(o.deals);
 
-  // Reduced in deal order, so the sums (and their rounding) do not depend on the threads.
+  // Whole-number sums: the same whatever the threads, and memory flat in the number of deals.
   ArenaResult result;
   result.deals = o.deals;
   result.hands = o.deals * n;
-  std::vector<double> samples(static_cast<std::size_t>(o.deals));
+  result.unit = unit_of(o.rules);
+  result.lower_is_better = o.rules.scoring == Scoring::kPushups;
   for (int e = 0; e < n; ++e) {
+    const auto i = static_cast<std::size_t>(e);
     ArenaEntrant entrant;
-    entrant.kind = o.lineup[static_cast<std::size_t>(e)];
-    for (std::size_t d = 0; d < deals.size(); ++d) {
-      samples[d] = static_cast<double>(deals[d].payout[static_cast<std::size_t>(e)]) / n;
-      entrant.total += deals[d].payout[static_cast<std::size_t>(e)];
-      entrant.wins += deals[d].wins[static_cast<std::size_t>(e)];
+    entrant.kind = o.lineup[i];
+    long long sum = 0;
+    __int128 squares = 0;
+    TimeHistogram times;
+    for (const Totals& t : totals) {
+      sum += t.sum[i];
+      squares += t.squares[i];
+      entrant.wins += t.wins[i];
+      times.merge(t.times[i]);
     }
-    entrant.payout = mean_interval(samples);
-    std::vector<float> times;
-    for (const TimeLog& log : logs)
-      times.insert(times.end(), log[static_cast<std::size_t>(e)].begin(), log[static_cast<std::size_t>(e)].end());
-    entrant.times = summarize_times(times);
+    entrant.total = sum;
+    entrant.payout = interval_from_sums(o.deals, n, sum, squares);
+    entrant.times = times.summary();
     result.entrants.push_back(std::move(entrant));
   }
-  for (const DealResult& d : deals)
-    for (int k = 0; k < kNumEndReasons; ++k) result.reasons[static_cast<std::size_t>(k)] += d.reasons[static_cast<std::size_t>(k)];
+  for (const Totals& t : totals)
+    for (int k = 0; k < kNumEndReasons; ++k) result.reasons[static_cast<std::size_t>(k)] += t.reasons[static_cast<std::size_t>(k)];
   result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return result;
 }

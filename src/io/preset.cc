@@ -35,7 +35,7 @@ std::vector<Preset> load_builtin() {
     const std::string file = "presets/" + std::string(source.file);
     RuleFile f;
     try {
-      f = detail::parse_rule_text(source.text, RuleFileFormat::kToml, file, Rules{}, /*builtin=*/true);
+      f = detail::parse_rule_text(source.text, RuleFileFormat::kToml, file, Rules{}, kMaxPlayers, /*builtin=*/true);
     } catch (const RuleError& e) {
       throw std::logic_error(std::string("built-in preset: ") + e.what());
     }

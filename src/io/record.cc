@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstring>
+#include <deque>
+#include <istream>
 #include <optional>
 #include <set>
 
@@ -12,7 +15,7 @@
 
 namespace tonk {
 
-RecordError::RecordError(int line, const std::string& message) : std::runtime_error(message), line_(line) {}
+RecordError::RecordError(std::int64_t line, const std::string& message) : std::runtime_error(message), line_(line) {}
 
 bool operator==(const HandRecord& a, const HandRecord& b) {
   return a.number == b.number && a.rules == b.rules && a.seats == b.seats && a.dealer == b.dealer &&
@@ -24,11 +27,12 @@ bool operator==(const HandRecord& a, const HandRecord& b) {
 namespace {
 
 constexpr std::string_view kGameName = "Tonk";
-constexpr int kMaxHandNumber = 999'999'999;
 // Bounds on the numbers of the Counts and Payouts tags: far beyond any real hand, small enough that
 // no arithmetic on them overflows.
 constexpr int kMaxCount = 100'000;
 constexpr int kMaxPayout = 1'000'000'000;
+// Largest [SideBets] value: the whole naturals pot (kMaxRecordPot) plus a table's bets (V23).
+constexpr long long kMaxSideBet = kMaxRecordPot + 1'000'000;
 // Largest [Stake]: V22 doubles; a larger multiple is refused when the rules are checked.
 constexpr int kMaxStake = 1000;
 // Longest piece of record text quoted back in an error message.
@@ -72,6 +76,29 @@ std::optional<int> parse_natural(std::string_view s, int max) {
   }
   if (v > max) return std::nullopt;
   return static_cast<int>(v);
+}
+
+// As parse_natural(), for numbers up to 18 digits.
+std::optional<long long> parse_natural64(std::string_view s, long long max) {
+  if (s.empty() || s.size() > 18) return std::nullopt;
+  long long v = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9') return std::nullopt;
+    v = v * 10 + (c - '0');
+  }
+  if (v > max) return std::nullopt;
+  return v;
+}
+
+std::optional<long long> parse_signed64(std::string_view s, long long max) {
+  bool negative = false;
+  if (!s.empty() && (s.front() == '+' || s.front() == '-')) {
+    negative = s.front() == '-';
+    s.remove_prefix(1);
+  }
+  const auto v = parse_natural64(s, max);
+  if (!v) return std::nullopt;
+  return negative ? -*v : *v;
 }
 
 // An optionally signed whole number ("+2", "-2", "0"), at most `max` in size.
@@ -174,7 +201,7 @@ struct TagLine {
 };
 
 // Parses `[Name "value"]`, optionally followed by blanks and a # comment. `t` is trimmed.
-TagLine parse_tag_line(std::string_view t, int line) {
+TagLine parse_tag_line(std::string_view t, std::int64_t line) {
   std::size_t i = 1;  // past '['
   while (i < t.size() && ((t[i] >= 'A' && t[i] <= 'Z') || (t[i] >= 'a' && t[i] <= 'z') || (t[i] >= '0' && t[i] <= '9')))
     ++i;
@@ -217,40 +244,49 @@ TagLine parse_tag_line(std::string_view t, int line) {
 
 class Parser {
  public:
-  std::vector<HandRecord> run(std::string_view text) {
-    int line = 0;
-    std::size_t pos = 0;
-    while (pos < text.size()) {
-      ++line;
-      std::size_t end = text.find('\n', pos);
-      if (end == std::string_view::npos) end = text.size();
-      std::string_view raw = text.substr(pos, end - pos);
-      pos = end + 1;
-      if (raw.size() > kMaxRecordLine)
-        throw RecordError(line, "the line has " + std::to_string(raw.size()) + " bytes; a record line may have at most " +
-                                    std::to_string(kMaxRecordLine));
-      if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
-      const std::string_view t = trim(raw);
-      if (t.empty() || t.front() == '#') continue;
-      if (t.front() == '[')
-        on_tag(parse_tag_line(t, line), line);
-      else
-        on_move(t, line);
-    }
-    if (open_ && !in_moves_) finish_header();
-    return std::move(records_);
+  /// One line of the text, without its newline; `line` counts from 1.
+  void feed(std::string_view raw, std::int64_t line) {
+    if (raw.size() > kMaxRecordLine)
+      throw RecordError(line, "the line has more than " + std::to_string(kMaxRecordLine) +
+                                  " bytes; a record line may have at most " + std::to_string(kMaxRecordLine));
+    if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+    const std::string_view t = trim(raw);
+    if (t.empty() || t.front() == '#') return;
+    if (t.front() == '[')
+      on_tag(parse_tag_line(t, line), line);
+    else
+      on_move(t, line);
+  }
+
+  /// The end of the text: the last hand is complete.
+  void finish() { close_hand(); }
+
+  /// Hands complete and checked, in order; a hand is complete when the next starts or the text ends.
+  bool has_ready() const { return !ready_.empty(); }
+  HandRecord take_ready() {
+    HandRecord r = std::move(ready_.front());
+    ready_.pop_front();
+    return r;
   }
 
  private:
-  HandRecord& cur() { return records_.back(); }
+  HandRecord& cur() { return cur_; }
 
-  void on_tag(TagLine tag, int line) {
+  void close_hand() {
+    if (!open_) return;
+    if (!in_moves_) finish_header();
+    ready_.push_back(std::move(cur_));
+    cur_ = HandRecord{};
+    open_ = false;
+  }
+
+  void on_tag(TagLine tag, std::int64_t line) {
     const std::string shown = "[" + std::string(tag.name.substr(0, 20)) + (tag.name.size() > 20 ? "...]" : "]");
     if (tag.name == "Game") {
-      if (open_ && !in_moves_) finish_header();
+      close_hand();
       if (tag.value != kGameName)
         throw RecordError(line, "[Game] must be \"Tonk\", not " + quoted(tag.value));
-      records_.emplace_back();
+      cur_ = HandRecord{};
       cur().lines.game = line;
       open_ = true;
       in_moves_ = false;
@@ -268,9 +304,9 @@ class Parser {
     HandRecord& r = cur();
     const std::string& v = tag.value;
     if (tag.name == "Hand") {
-      const auto n = parse_natural(v, kMaxHandNumber);
+      const auto n = parse_natural(v, kMaxRecordHand);
       if (!n || *n < 1)
-        throw RecordError(line, "[Hand] must be a hand number from 1 to " + std::to_string(kMaxHandNumber) + ", not " +
+        throw RecordError(line, "[Hand] must be a hand number from 1 to " + std::to_string(kMaxRecordHand) + ", not " +
                                     quoted(v));
       r.number = *n;
       r.lines.hand = line;
@@ -329,15 +365,13 @@ class Parser {
       r.side_suit = suit;
       r.lines.side_suit = line;
     } else if (tag.name == "Pot") {
-      const auto pot = parse_natural(v, kMaxPayout);
+      const auto pot = parse_natural64(v, kMaxRecordPot);
       if (!pot)
         throw RecordError(line, "[Pot] must be the naturals pot carried in, in stakes (V23b), not " + quoted(v));
       r.pot = *pot;
       r.lines.pot = line;
     } else if (tag.name == "SideBets") {
-      const auto net = parse_per_seat(v, line, "SideBets", true, num_side_bets_);
-      r.side_bets.emplace();
-      std::copy(net.begin(), net.end(), r.side_bets->begin());
+      r.side_bets = parse_side_bets(v, line);
       r.lines.side_bets = line;
     } else {
       throw RecordError(line, "unknown tag " + shown + " (known: Game, Hand, Rules, Seat0..Seat" +
@@ -346,7 +380,7 @@ class Parser {
     }
   }
 
-  static Rules parse_rules(std::string_view v, int line) {
+  static Rules parse_rules(std::string_view v, std::int64_t line) {
     Rules rules;
     std::set<std::string_view> given;
     try {
@@ -368,7 +402,7 @@ class Parser {
     return rules;
   }
 
-  static std::array<int, kMaxPlayers> parse_per_seat(std::string_view v, int line, std::string_view tag, bool sign,
+  static std::array<int, kMaxPlayers> parse_per_seat(std::string_view v, std::int64_t line, std::string_view tag, bool sign,
                                                      int& num) {
     std::array<int, kMaxPlayers> out{};
     const auto tokens = split_blanks(v);
@@ -386,11 +420,28 @@ class Parser {
     return out;
   }
 
+  std::array<long long, kMaxPlayers> parse_side_bets(std::string_view v, std::int64_t line) {
+    std::array<long long, kMaxPlayers> out{};
+    const auto tokens = split_blanks(v);
+    if (tokens.size() > static_cast<std::size_t>(kMaxPlayers))
+      throw RecordError(line, "[SideBets] has " + std::to_string(tokens.size()) + " values; the largest table has " +
+                                  std::to_string(kMaxPlayers) + " seats");
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+      const auto x = parse_signed64(tokens[i], kMaxSideBet);
+      if (!x)
+        throw RecordError(line, "[SideBets]: value " + std::to_string(i + 1) + ", " + quoted(tokens[i]) +
+                                    ", is not a side-bet result in stakes (+2, -1, 0)");
+      out[i] = *x;
+    }
+    num_side_bets_ = static_cast<int>(tokens.size());
+    return out;
+  }
+
   // Checks that the tags just read make a complete header; called at the hand's first move, or at
   // its end when it has none. A missing tag is reported on the hand's [Game] line.
   void finish_header() {
     HandRecord& r = cur();
-    const int game_line = r.lines.game;
+    const std::int64_t game_line = r.lines.game;
     auto missing = [&](std::string_view tag) {
       throw RecordError(game_line, "the hand starting here has no [" + std::string(tag) + "] tag");
     };
@@ -435,10 +486,11 @@ class Parser {
                         "[Pot] is a naturals pot, but the rules have no naturals bet (naturals_bet=0, V23b)");
     if (r.side_bets && rules.suit_bet == 0 && rules.naturals_bet == 0)
       throw RecordError(r.lines.side_bets, "[SideBets] needs a side bet in the rules (suit_bet or naturals_bet, V23)");
+    max_moves_ = max_record_moves(rules);
     in_moves_ = true;
   }
 
-  void on_move(std::string_view t, int line) {
+  void on_move(std::string_view t, std::int64_t line) {
     if (!open_)
       throw RecordError(line, "expected [Game \"Tonk\"] to start a hand, not " + quoted(t));
     if (!in_moves_) finish_header();
@@ -463,11 +515,17 @@ class Parser {
     std::string why;
     const auto action = parse_action(action_text, &why);
     if (!action) throw RecordError(line, "not an action: " + why);
+    if (r.moves.size() >= max_moves_)
+      throw RecordError(line, "the hand has more than " + std::to_string(max_moves_) +
+                                  " moves, more than its rules allow (a hand ends within max_turns=" +
+                                  std::to_string(r.rules.max_turns) + " turns, I2)");
     r.moves.push_back({*seat, *action});
     r.lines.moves.push_back(line);
   }
 
-  std::vector<HandRecord> records_;
+  HandRecord cur_;                 // the hand being read, when open_
+  std::deque<HandRecord> ready_;   // complete hands not yet taken
+  std::size_t max_moves_ = 0;      // of the hand being read: max_record_moves(its rules)
   bool open_ = false;      // a hand has started
   bool in_moves_ = false;  // its header is complete and its moves have begun
   std::set<std::string> seen_;
@@ -535,9 +593,9 @@ HandRecord make_record(const Hand& hand, std::vector<std::string> seats, int num
 }
 
 std::string write_record(const HandRecord& r) {
-  if (r.number < 1 || r.number > kMaxHandNumber)
+  if (r.number < 1 || r.number > kMaxRecordHand)
     throw std::invalid_argument("write_record: hand number " + std::to_string(r.number) + " is not from 1 to " +
-                                std::to_string(kMaxHandNumber));
+                                std::to_string(kMaxRecordHand));
   if (r.stake < 1 || r.stake > kMaxStake)
     throw std::invalid_argument("write_record: stake " + std::to_string(r.stake) + " is not from 1 to " +
                                 std::to_string(kMaxStake));
@@ -547,6 +605,12 @@ std::string write_record(const HandRecord& r) {
   for (const std::string& name : r.seats)
     if (const std::string why = seat_name_problem(name); !why.empty())
       throw std::invalid_argument("write_record: seat name " + quoted(name) + ": " + why);
+  if (r.pot && (*r.pot < 0 || *r.pot > kMaxRecordPot))
+    throw std::invalid_argument("write_record: pot " + std::to_string(*r.pot) + " is not from 0 to " +
+                                std::to_string(kMaxRecordPot));
+  if (r.moves.size() > max_record_moves(r.rules))
+    throw std::invalid_argument("write_record: " + std::to_string(r.moves.size()) + " moves; at most " +
+                                std::to_string(max_record_moves(r.rules)));
   const int n = r.rules.players;
   std::string out;
   out += tag_line("Game", kGameName);
@@ -582,7 +646,93 @@ std::string write_records(std::span<const HandRecord> records) {
   return out;
 }
 
-std::vector<HandRecord> parse_records(std::string_view text) { return Parser().run(text); }
+std::size_t max_record_moves(const Rules& rules) {
+  // A turn has one draw and one discard, spreads and hits that each lay at least one card of the
+  // hand, and what the other seats may do in it (slaps, claims, passes); I2 bounds the turns.
+  const auto per_turn = static_cast<std::size_t>(kNumCardIds + 8 * kMaxPlayers);
+  return (static_cast<std::size_t>(std::max(rules.max_turns, 0)) + kMaxPlayers) * per_turn;
+}
+
+std::vector<HandRecord> parse_records(std::string_view text) {
+  Parser parser;
+  std::vector<HandRecord> out;
+  std::int64_t line = 0;
+  std::size_t pos = 0;
+  while (pos < text.size()) {
+    std::size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    parser.feed(text.substr(pos, end - pos), ++line);
+    pos = end + 1;
+    while (parser.has_ready()) out.push_back(parser.take_ready());
+  }
+  parser.finish();
+  while (parser.has_ready()) out.push_back(parser.take_ready());
+  return out;
+}
+
+struct RecordReader::Impl {
+  explicit Impl(std::istream& in) : in(in), buffer(1 << 16) {}
+
+  // The next line into `line_text` (without its newline); false at the end of the input. Never
+  // holds more than kMaxRecordLine + 1 bytes of a line.
+  bool read_line() {
+    line_text.clear();
+    bool any = false;
+    while (true) {
+      if (pos == len) {
+        in.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+        len = static_cast<std::size_t>(in.gcount());
+        pos = 0;
+        if (len == 0) {
+          if (in.bad()) throw RecordError(line + 1, "reading the record failed here");
+          if (any) ++line;
+          return any;
+        }
+      }
+      any = true;
+      const char* start = buffer.data() + pos;
+      const auto* newline = static_cast<const char*>(std::memchr(start, '\n', len - pos));
+      const std::size_t take = newline ? static_cast<std::size_t>(newline - start) : len - pos;
+      if (line_text.size() + take > kMaxRecordLine + 1)
+        throw RecordError(line + 1, "the line has more than " + std::to_string(kMaxRecordLine) +
+                                        " bytes; a record line may have at most " + std::to_string(kMaxRecordLine));
+      line_text.append(start, take);
+      pos += take;
+      if (newline) {
+        ++pos;
+        ++line;
+        return true;
+      }
+    }
+  }
+
+  std::istream& in;
+  std::vector<char> buffer;
+  std::size_t pos = 0, len = 0;
+  std::string line_text;
+  std::int64_t line = 0;
+  bool done = false;
+  Parser parser;
+};
+
+RecordReader::RecordReader(std::istream& in) : impl_(std::make_unique<Impl>(in)) {}
+RecordReader::~RecordReader() = default;
+
+std::optional<HandRecord> RecordReader::next() {
+  Impl& m = *impl_;
+  while (!m.parser.has_ready()) {
+    if (m.done) return std::nullopt;
+    if (m.read_line()) {
+      m.parser.feed(m.line_text, m.line);
+    } else {
+      m.done = true;
+      m.parser.finish();
+    }
+  }
+  return m.parser.take_ready();
+}
+
+std::int64_t RecordReader::lines_read() const { return impl_->line; }
 
 Hand replay(const HandRecord& r) {
   std::shared_ptr<const Game> game;
@@ -607,7 +757,7 @@ Hand replay(const HandRecord& r) {
 
   for (std::size_t i = 0; i < r.moves.size(); ++i) {
     const Move& m = r.moves[i];
-    const int line = i < r.lines.moves.size() ? r.lines.moves[i] : 0;
+    const std::int64_t line = i < r.lines.moves.size() ? r.lines.moves[i] : 0;
     const std::string what = (line ? "" : "move " + std::to_string(i + 1) + ", ") + "'" + std::to_string(m.player) +
                              " " + to_string(m.action) + "': ";
     if (hand->is_over())
@@ -631,7 +781,7 @@ Hand replay(const HandRecord& r) {
       throw RecordError(r.lines.result, said + "but the replay ends in '" + std::string(to_string(o.reason)) + "'");
   }
   auto check_seats = [&]<class T>(const std::optional<std::array<T, kMaxPlayers>>& recorded,
-                                  const std::array<T, kMaxPlayers>& actual, int line, std::string_view tag, bool sign) {
+                                  const std::array<T, kMaxPlayers>& actual, std::int64_t line, std::string_view tag, bool sign) {
     if (!recorded) return;
     const std::string said = "[" + std::string(tag) + "] says '" + seat_values(*recorded, n, sign) + "', ";
     if (!over) throw RecordError(line, said + not_over);

@@ -12,6 +12,6 @@ namespace tonk::detail {
 /// required and `base` is refused (a preset lists its options itself, and presets cannot be looked
 /// up while they are being loaded).
 RuleFile parse_rule_text(std::string_view text, RuleFileFormat format, std::string_view source, const Rules& start,
-                         bool builtin);
+                         int start_max_players, bool builtin);
 
 }  // namespace tonk::detail

@@ -5,7 +5,7 @@
 cmake_minimum_required(VERSION 3.20)
 set(core card card_set rules rule_options game action state outcome view hand session rng bot table refusal
          view_json_fwd)
-set(above preset rule_file record arena bot_factory monte_carlo_bot oracle_bot view_json)
+set(above preset rule_file record input_file arena bot_factory monte_carlo_bot oracle_bot view_json)
 file(GLOB headers RELATIVE ${SOURCE_DIR}/include/tonk ${SOURCE_DIR}/include/tonk/*.h)
 set(errors "")
 foreach(h ${headers})

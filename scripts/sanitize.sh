@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The test suite under AddressSanitizer and UndefinedBehaviorSanitizer (gcc), assertions on, in
+# build-asan/. Any report fails the run. Usage: scripts/sanitize.sh [ctest args]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+flags="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+cmake "${launcher[@]}" -S . -B build-asan -DCMAKE_BUILD_TYPE=Asan -DCMAKE_CXX_FLAGS_ASAN="$flags" \
+  -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" -DTONK_BUILD_BENCH=OFF -DTONK_NATIVE=OFF >/dev/null
+cmake --build build-asan -j"${TONK_JOBS:-$(nproc)}"
+cd build-asan
+# The install test builds a separate project that does not link the sanitizer runtimes.
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  ctest --output-on-failure -j"$(nproc)" --timeout 1200 -E '^install\.' "$@"

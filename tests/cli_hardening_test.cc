@@ -1,0 +1,219 @@
+// Issue 12 at the command line: numbers that mean what they say (kind 6), a player's data never lost
+// (kind 5: --record, full disks, signals), readers that refuse what is not a file and stop early
+// (kind 2), presets kept under --rules (kind 8), and the arena's unit under push-ups (kind 9).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "cli_runner.h"
+
+namespace tonk {
+namespace {
+
+using test::slurp;
+using test::temp_path;
+using test::tonk;
+
+// Runs a shell script with TONK set to the binary; returns its exit code and output.
+test::CliRun shell(const std::string& script) {
+  const std::string file = temp_path("script.sh");
+  std::ofstream(file) << "TONK='" << TONK_CLI << "'\n" << script << "\n";
+  const std::string out = temp_path("sh_out"), err = temp_path("sh_err");
+  const int status = std::system(("sh '" + file + "' >'" + out + "' 2>'" + err + "'").c_str());
+  test::CliRun r;
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = slurp(out);
+  r.err = slurp(err);
+  for (const std::string& f : {file, out, err}) std::remove(f.c_str());
+  return r;
+}
+
+// ---- kind 6: numbers -------------------------------------------------------------------------------
+
+TEST(CliNumbers, SeedsAreDecimalAndInRange) {
+  // --seed -1 and --seed 99999999999999999999 both became 18446744073709551615; 0x10 was 16.
+  auto r = tonk("sim --bots greedy --hands 1 --seed -1");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "--seed: '-1' is not a whole number from 0 to 18446744073709551615 in decimal digits\n"
+                   "Run with --help for more information.\n");
+  r = tonk("sim --bots greedy --hands 1 --seed 99999999999999999999");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "--seed: '99999999999999999999' is out of range: expected a whole number from 0 to "
+                   "18446744073709551615 in decimal digits\nRun with --help for more information.\n");
+  r = tonk("arena --bots greedy,random --deals 1 --seed 0x10");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("--seed: '0x10' is not a whole number"), std::string::npos);
+  r = tonk("sim --bots greedy --hands 1 --seed 18446744073709551615");
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("seed 18446744073709551615"), std::string::npos);
+}
+
+TEST(CliNumbers, LeadingZerosAreDecimal) {
+  // --hands 010 was 8 (octal).
+  const auto r = tonk("sim --bots greedy --hands 010 --seed 010");
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("10 hands: greedy1 vs greedy2 (2 players, standard game), seed 10\n", 0), 0u) << r.out;
+}
+
+TEST(CliNumbers, EveryNumericFlagIsChecked) {
+  for (const char* args : {"sim --bots greedy --hands +5", "sim --bots greedy --hands 0x5", "sim --bots greedy --hands 0",
+                           "sim --bots greedy --hands 1000000000", "sim --bots greedy --hands 1 --players -2",
+                           "arena --bots greedy --deals 1e3", "arena --bots greedy --deals 10000001",
+                           "arena --bots greedy --deals 1 --threads 0x2", "arena --bots greedy --deals 1 --threads 65",
+                           "play --opponents -1", "play --opponents 4", "play --hands 08x", "play --seed ' 7'"}) {
+    const auto r = tonk(args);
+    EXPECT_EQ(r.code, 2) << args << "\n" << r.out << r.err;
+    EXPECT_NE(r.err.find("decimal digits"), std::string::npos) << args << "\n" << r.err;
+  }
+}
+
+// ---- kind 5: losing a player's data -------------------------------------------------------------
+
+TEST(CliRecord, AnExistingFileIsKeptUnlessForced) {
+  const std::string path = temp_path("existing.tonk");
+  std::ofstream(path) << "precious\n";
+  auto r = tonk("sim --bots greedy --hands 2 --seed 1 --record '" + path + "'");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "tonk sim: the record file '" + path + "' exists; give --force to replace it, or choose another name\n");
+  EXPECT_EQ(slurp(path), "precious\n");
+  r = tonk("sim --bots greedy --hands 2 --seed 1 --force --record '" + path + "'");
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(tonk("replay --quiet '" + path + "'").code, 0);
+  std::remove(path.c_str());
+}
+
+TEST(CliRecord, TheRuleFileIsNeverWrittenOver) {
+  // --rules house.toml --record house.toml emptied the rule file.
+  const std::string path = temp_path("house.toml");
+  std::ofstream(path) << "[options]\nhand_size = 7\n";
+  for (const std::string force : {"", " --force"}) {
+    const auto r = tonk("sim --bots greedy --hands 1 --rules '" + path + "' --record '" + path + "'" + force);
+    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.err, "tonk sim: --record " + path + " is " + path +
+                         ", a file this run reads; refusing to write over it (choose another name)\n");
+    EXPECT_EQ(slurp(path), "[options]\nhand_size = 7\n");
+  }
+  const auto r = tonk("play --hands 1 --rules '" + path + "' --force --record '" + path + "'", "q\n");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(slurp(path), "[options]\nhand_size = 7\n");
+  std::remove(path.c_str());
+}
+
+TEST(CliRecord, AFullDiskWarnsAndTheGameGoesOn) {
+  // /dev/full: play aborted after hand 12 with no final score, sim printed no results.
+  auto r = tonk("sim --bots greedy --hands 40 --seed 1 --force --record /dev/full");
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.out.find("speed: "), std::string::npos) << r.out;
+  EXPECT_EQ(r.err, "tonk: warning: writing the record file '/dev/full' failed (No space left on device); it keeps the "
+                   "0 hands written before, and recording stops here\n");
+  std::string input;
+  for (int i = 0; i < 2000; ++i) input += "1\n";  // the first legal action, every time
+  r = tonk("play --hands 3 --seed 2 --force --record /dev/full", input);
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.out.find("Final score"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("writing the record file '/dev/full' failed"), std::string::npos) << r.err;
+}
+
+TEST(CliRecord, AFailedWriteLeavesTheFileEndingOnAWholeHand) {
+  // A half-written last hand made the whole file unreadable. A file-size limit makes the write fail
+  // part way (with SIGXFSZ ignored, write() returns EFBIG).
+  const std::string path = temp_path("limited.tonk");
+  std::remove(path.c_str());
+  const auto r = shell("trap '' XFSZ\nulimit -f 8\n\"$TONK\" sim --bots greedy,random --hands 40 --seed 3 --record '" +
+                       path + "' >/dev/null\necho \"exit $?\"");
+  EXPECT_EQ(r.out, "exit 1\n");
+  EXPECT_NE(r.err.find("warning: writing the record file"), std::string::npos) << r.err;
+  const std::string text = slurp(path);
+  EXPECT_GT(text.size(), 1000u);
+  EXPECT_LE(text.size(), 8u * 512u);
+  const auto replayed = tonk("replay '" + path + "'");
+  EXPECT_EQ(replayed.code, 0) << replayed.err;
+  EXPECT_EQ(replayed.out.find("unfinished"), std::string::npos);
+  std::remove(path.c_str());
+}
+
+TEST(CliRecord, SignalsEndLikeEndOfInput) {
+  // SIGINT or SIGTERM dropped the unfinished hand from the record and printed no final score.
+  const std::string path = temp_path("signal.tonk");
+  std::remove(path.c_str());
+  auto r = shell("sleep 3 | \"$TONK\" play --seed 4 --record '" + path +
+                 "' & pid=$!\nsleep 1\nkill -TERM $pid\nwait $pid\necho \"exit $?\"");
+  EXPECT_NE(r.out.find("You left during hand 1; it is not scored."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Saved 1 hand (the last one unfinished)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("exit 0\n"), std::string::npos) << r.out;
+  EXPECT_EQ(tonk("replay --quiet '" + path + "'").code, 0);
+  std::remove(path.c_str());
+
+  r = shell("\"$TONK\" sim --bots greedy --hands 999999999 --seed 5 --record '" + path +
+            "' & pid=$!\nsleep 1\nkill -INT $pid\nwait $pid\necho \"exit $?\"");
+  EXPECT_NE(r.out.find("speed: "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("exit 130\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("tonk sim: stopped by a signal after "), std::string::npos) << r.err;
+  EXPECT_EQ(tonk("replay --quiet '" + path + "'").code, 0);
+  std::remove(path.c_str());
+}
+
+// ---- kind 2: readers ------------------------------------------------------------------------------
+
+TEST(CliReaders, WhatIsNotAFileIsRefused) {
+  // --rules /some/dir was read as an empty file and the standard game started; /dev/zero hung.
+  auto r = tonk("rules --rules /");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "tonk: invalid rules: /: is a directory, not a file\n");
+  r = shell("timeout 60 \"$TONK\" rules --rules /dev/zero; echo \"exit $?\"");
+  EXPECT_EQ(r.out, "exit 2\n");
+  r = tonk("replay /dev/zero");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "/dev/zero: is not a regular file (a device or a socket); give the path of a file\n");
+}
+
+TEST(CliReaders, ReplayStopsAtTheBoundOfAnEndlessHand) {
+  // A file of "0 stock" lines was parsed whole before any hand was replayed.
+  const auto r = shell(
+      "{ printf '[Game \"Tonk\"]\\n[Hand \"1\"]\\n[Rules \"players=2\"]\\n[Seat0 \"a\"]\\n[Seat1 \"b\"]\\n"
+      "[Dealer \"1\"]\\n[Deck \"Ah 5s 2h 6s 3h 7s 9c 2c Kd Jc Qd 9s 4h Ac 3c 4c 5c 6c 7c 8c Tc Qc Kc Ad 2d 3d 4d 5d "
+      "6d 7d 8d 9d Td Jd 5h 6h 7h 8h 9h Th Jh Qh Kh As 2s 3s 4s 8s Ts Js Qs Ks\"]\\n'; yes '0 stock'; } | "
+      "timeout 60 \"$TONK\" replay /dev/stdin; echo \"exit $?\"");
+  EXPECT_EQ(r.out, "exit 1\n");
+  EXPECT_NE(r.err.find(" moves, more than its rules allow (a hand ends within max_turns=200 turns, I2)"),
+            std::string::npos)
+      << r.err;
+}
+
+TEST(CliReaders, ANumberOutOfRangeNamesTheFileAndLine) {
+  const std::string path = temp_path("big.json");
+  std::ofstream(path) << "{\"options\": {\n\"hand_size\": 1e400}}\n";
+  const auto r = tonk("rules --rules '" + path + "'");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "tonk: invalid rules: " + path + ":2: malformed JSON: number overflow parsing '1e400'\n");
+  std::remove(path.c_str());
+}
+
+// ---- kind 8: presets kept --------------------------------------------------------------------------
+
+TEST(CliPresetsKept, ARuleFileWithoutBaseKeepsThePresetsTable) {
+  // --preset wash --rules file.toml (no base) started an 8-player P-WASH game.
+  const std::string path = temp_path("nobase.toml");
+  std::ofstream(path) << "description = \"house\"\n";
+  const auto r = tonk("sim --preset wash --rules '" + path + "' --bots greedy --players 8 --hands 1");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "tonk: invalid rules: rule file " + path + " (on P-WASH) is for 2 to 6 players, not 8\n");
+  std::remove(path.c_str());
+}
+
+// ---- kind 9: the arena's unit --------------------------------------------------------------------
+
+TEST(CliArenaUnit, PushUpsReportPoints) {
+  // Under push-ups the arena reported +0.000 for every bot.
+  const auto r = tonk("arena --preset pushup --bots greedy,random --deals 20 --seed 1 --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("\"unit\": \"push-up points\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"lower_is_better\": true"), std::string::npos);
+  EXPECT_EQ(r.out.find("\"mean\": 0.0,"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"total\": 199,"), std::string::npos) << r.out;
+}
+
+}  // namespace
+}  // namespace tonk
