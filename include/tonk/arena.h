@@ -99,8 +99,14 @@ struct ArenaOptions {
 /// One entrant's results.
 struct ArenaEntrant {
   std::string kind;     ///< as in the lineup
-  MeanInterval payout;  ///< payout per hand in stakes, over deals (see the top of this file)
-  long long total = 0;  ///< net payout over every hand, in stakes
+  /// Result per hand in the table's unit, higher better (signed_score: stakes, units, points, or
+  /// minus the push-ups scored under V15), over deals (see the top of this file).
+  MeanInterval payout;
+  /// Per hand, the entrant's result minus the mean of all entrants' results in the same deal, over
+  /// deals: above zero means better than the table's average. Under zero-sum scoring (every unit but
+  /// push-ups) it equals `payout`; under push-ups it is the comparison that means something.
+  MeanInterval edge;
+  long long total = 0;  ///< net result over every hand, in the table's unit (signed_score)
   long long wins = 0;   ///< hands won (Outcome::winners)
   DecisionTimes times;  ///< not reproducible: wall-clock
 };

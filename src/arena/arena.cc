@@ -87,7 +87,7 @@ DealResult play_deal(const ArenaOptions& o, const Game& game, long long deal, Ti
     ++result.reasons[static_cast<std::size_t>(out.reason)];
     for (int seat = 0; seat < n; ++seat) {
       const auto e = static_cast<std::size_t>(entrant_of_seat[static_cast<std::size_t>(seat)]);
-      result.payout[e] += out.payouts[seat];
+      result.payout[e] += signed_score(out, game.rules().scoring, seat);  // the table's unit, higher better
       result.wins[e] += out.is_winner(seat) ? 1 : 0;
     }
     if (o.on_hand) {
@@ -200,15 +200,20 @@ ArenaResult run_arena(const ArenaOptions& o) {
   result.deals = o.deals;
   result.hands = o.deals * n;
   std::vector<double> samples(static_cast<std::size_t>(o.deals));
+  std::vector<double> edges(static_cast<std::size_t>(o.deals));
   for (int e = 0; e < n; ++e) {
     ArenaEntrant entrant;
     entrant.kind = o.lineup[static_cast<std::size_t>(e)];
     for (std::size_t d = 0; d < deals.size(); ++d) {
+      long long table = 0;
+      for (int other = 0; other < n; ++other) table += deals[d].payout[static_cast<std::size_t>(other)];
       samples[d] = static_cast<double>(deals[d].payout[static_cast<std::size_t>(e)]) / n;
+      edges[d] = samples[d] - static_cast<double>(table) / (static_cast<double>(n) * n);
       entrant.total += deals[d].payout[static_cast<std::size_t>(e)];
       entrant.wins += deals[d].wins[static_cast<std::size_t>(e)];
     }
     entrant.payout = mean_interval(samples);
+    entrant.edge = mean_interval(edges);
     std::vector<float> times;
     for (const TimeLog& log : logs)
       times.insert(times.end(), log[static_cast<std::size_t>(e)].begin(), log[static_cast<std::size_t>(e)].end());
