@@ -61,7 +61,7 @@ int run_arena(const ArenaCommandOptions& options);
 /// What `tonk rules` shows, already checked by main.cc.
 struct RulesOptions {
   Rules rules;            ///< the rule set whose values are shown
-  bool markdown = false;  ///< print docs/rules.md instead (the standard game only)
+  bool markdown = false;  ///< print docs/OPTIONS.md instead (the standard game only)
   std::string source;     ///< the preset or rule file the rules come from; "" also lists the presets
 };
 

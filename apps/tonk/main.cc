@@ -33,7 +33,7 @@ void add_rule_flags(CLI::App* app, RuleFlags& flags, const std::string& players_
                   "Start from a house-rule preset, e.g. --preset rush (`tonk rules` lists them)")
       ->type_name("NAME");
   app->add_option("--rules", flags.rules_file,
-                  "Read rules from a TOML or JSON file, applied after --preset (see docs/rules.md)")
+                  "Read rules from a TOML or JSON file, applied after --preset (see docs/OPTIONS.md)")
       ->type_name("FILE");
   app->add_option("--set", flags.settings,
                   "Change a rule option, e.g. --set hand_size=7 (repeatable; `tonk rules` lists them)")
@@ -193,7 +193,7 @@ int run(int argc, char** argv) {
   std::string rules_preset;
   rules->add_option("PRESET", rules_preset, "Show this preset's rules (same as --preset PRESET)")->type_name("NAME");
   add_rule_flags(rules, rules_flags, "Players at the table");
-  rules->add_flag("--markdown", markdown, "Print the option table of the standard game as Markdown (docs/rules.md)");
+  rules->add_flag("--markdown", markdown, "Print the option table of the standard game as Markdown (docs/OPTIONS.md)");
 
   // tonk replay
   std::string replay_path;

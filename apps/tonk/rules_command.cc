@@ -1,5 +1,5 @@
 // `tonk rules`: the presets (RULES.md §3) and every rule option from the option table
-// (tonk::rule_options()), with its value, range, rule ID and meaning; or the generated docs/rules.md.
+// (tonk::rule_options()), with its value, range, rule ID and meaning; or the generated docs/OPTIONS.md.
 #include <algorithm>
 #include <iostream>
 #include <string>
