@@ -85,7 +85,7 @@ void print_table(const ArenaCommandOptions& o, const Game& game, const std::vect
   for (std::size_t e = 0; e < names.size(); ++e) lineup += (e ? " vs " : "") + names[e];
   std::cout << r.deals << (r.deals == 1 ? " deal" : " deals") << " x " << game.num_players()
             << " rotations = " << r.hands << " hands: " << lineup << " (" << game.num_players() << " players, "
-            << describe_changes(game.rules()) << "), seed " << o.seed << "\n\n";
+            << describe_changes(game.rules(), o.rules_base) << "), seed " << o.seed << "\n\n";
   std::size_t width = 4;
   for (const auto& name : names) width = std::max(width, name.size());
   // Under push-ups (V15) the results do not sum to zero: the edge over the table's mean compares.

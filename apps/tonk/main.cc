@@ -54,6 +54,7 @@ tonk::cli::PlayOptions make_play_options(const RuleFlags& flags, const std::stri
   tonk::cli::PlayOptions o;
   const tonk::cli::ChosenRules chosen = tonk::cli::choose_rules(flags);
   o.rules = chosen.rules;
+  o.rules_base = chosen.base;
   std::vector<std::string> bots =
       bots_text.empty() ? std::vector<std::string>{"greedy"} : tonk::cli::parse_bot_list(bots_text);
   if (opponents) {
@@ -78,6 +79,7 @@ tonk::cli::SimOptions make_sim_options(const RuleFlags& flags, const std::string
   tonk::cli::SimOptions o;
   const tonk::cli::ChosenRules chosen = tonk::cli::choose_rules(flags);
   o.rules = chosen.rules;
+  o.rules_base = chosen.base;
   std::vector<std::string> bots = tonk::cli::parse_bot_list(bots_text);
   if (o.rules.players == 0) o.rules.players = bots.size() > 1 ? static_cast<int>(bots.size()) : 2;
   tonk::cli::check_rules(chosen, o.rules);
@@ -90,6 +92,7 @@ tonk::cli::ArenaCommandOptions make_arena_options(const RuleFlags& flags, const 
   tonk::cli::ArenaCommandOptions o;
   const tonk::cli::ChosenRules chosen = tonk::cli::choose_rules(flags);
   o.rules = chosen.rules;
+  o.rules_base = chosen.base;
   std::vector<std::string> bots = tonk::cli::parse_bot_list(bots_text, /*allow_omniscient=*/true);
   if (o.rules.players == 0) o.rules.players = bots.size() > 1 ? static_cast<int>(bots.size()) : 2;
   tonk::cli::check_rules(chosen, o.rules);
@@ -115,7 +118,8 @@ int run(int argc, char** argv) {
   CLI::App* play = app.add_subcommand("play", "Play Tonk at the terminal against 1 to 3 bots");
   play->footer(
       "You sit in seat 0 (\"you\"); the others are bots. At the prompt, type `help` for the commands\n"
-      "(d drop, s stock, t take, sp spread, h hit, x discard, a actions, q quit). End of input quits.\n"
+      "(drop, s stock, t take, sp spread, h hit, x discard, a actions, q quit); the prompt shows the moves\n"
+      "legal now. `d` asks before dropping (--no-confirm: it does not). End of input quits.\n"
       "Example: tonk play --bots greedy,random --seed 7 --record game.tonk");
   play->add_option("--bots", play_bots, "Opponents' bot kinds, comma-separated (one kind fills every seat)")
       ->type_name("KIND,...")
@@ -126,6 +130,8 @@ int run(int argc, char** argv) {
   play->add_option("--seed", play_seed, "Seed for the deals and the bots: the same seed and commands replay the game")
       ->type_name("S");
   play->add_option("--record", play_record, "Save every hand to FILE (see `tonk replay`)")->type_name("FILE");
+  bool no_confirm = false;
+  play->add_flag("--no-confirm", no_confirm, "Drop at once when you type d (without it, d asks first; drop never asks)");
 
   // tonk sim
   RuleFlags sim_flags;
@@ -191,9 +197,18 @@ int run(int argc, char** argv) {
   CLI::App* rules =
       app.add_subcommand("rules", "List the presets and the rule options with their values, ranges and rule IDs");
   std::string rules_preset;
-  rules->add_option("PRESET", rules_preset, "Show this preset's rules (same as --preset PRESET)")->type_name("NAME");
+  rules->add_option("PRESET", rules_preset,
+                    "Show this preset's rules (same as --preset PRESET), or the rule behind an ID such as S15 or V13d")
+      ->type_name("NAME|ID");
+  bool rules_all = false;
+  rules->add_flag("--all", rules_all, "With a preset or changes: every option, not only the differences");
   add_rule_flags(rules, rules_flags, "Players at the table");
   rules->add_flag("--markdown", markdown, "Print the option table of the standard game as Markdown (docs/OPTIONS.md)");
+
+  // tonk explain
+  std::string explain_id;
+  CLI::App* explain = app.add_subcommand("explain", "Print the rule behind a rule ID (S15, V13d, I2, P-RUSH) from docs/RULES.md");
+  explain->add_option("ID", explain_id, "The rule ID, as messages cite it")->required();
 
   // tonk replay
   std::string replay_path;
@@ -210,7 +225,8 @@ int run(int argc, char** argv) {
       "  tonk sim --bots greedy,random --hands 10000\n"
       "  tonk arena --bots mc:100,greedy --deals 2000 --threads 2\n"
       "  tonk rules --set hand_size=7\n"
-      "  tonk rules rush                    the Rushville preset's rules\n"
+      "  tonk rules rush                    what the Rushville preset changes (--all: every option)\n"
+      "  tonk rules V13d                    the rule behind an ID that a message cites\n"
       "  tonk sim --preset wash --bots greedy --players 4 --hands 1000\n"
       "  tonk replay game.tonk\n"
       "Run `tonk COMMAND --help` for the options of a command.");
@@ -230,6 +246,7 @@ int run(int argc, char** argv) {
       o.hands = play_hands;
       o.seed = play_seed ? *play_seed : fresh_seed();
       o.record_path = play_record;
+      o.confirm_drop = !no_confirm;
       return tonk::cli::run_play(o);
     }
     if (sim->parsed()) {
@@ -257,6 +274,7 @@ int run(int argc, char** argv) {
       return tonk::cli::run_arena(o);
     }
     if (rules->parsed()) {
+      if (tonk::cli::is_rule_id(rules_preset)) return tonk::cli::run_explain(rules_preset);  // `tonk rules S15`
       if (!rules_preset.empty()) {
         if (!rules_flags.preset.empty() &&
             &tonk::preset_or_throw(rules_flags.preset) != &tonk::preset_or_throw(rules_preset))
@@ -273,9 +291,12 @@ int run(int argc, char** argv) {
             "--markdown documents the standard game; it cannot be combined with a preset, --rules, --set or --players");
       o.markdown = markdown;
       o.source = chosen.source;
+      o.all = rules_all;
+      o.base = chosen.base;
       return tonk::cli::run_rules(o);
     }
     if (replay->parsed()) return tonk::cli::run_replay(replay_path, quiet);
+    if (explain->parsed()) return tonk::cli::run_explain(explain_id);
   } catch (const tonk::RuleError& e) {
     std::cerr << "tonk: invalid rules: " << e.what() << "\n";
     return kExitBadInput;

@@ -5,6 +5,8 @@
 #include <charconv>
 #include <utility>
 
+#include "card_tokens.h"
+
 namespace tonk::cli {
 
 namespace {
@@ -103,10 +105,27 @@ PlayCommand parse_play_command(std::string_view line) {
   if (auto action = parse_action(text, &error)) {
     cmd.kind = PlayCommand::Kind::kAction;
     cmd.action = *action;
+    cmd.abbreviated = verb.size() == 1;
     return cmd;
   }
   cmd.kind = PlayCommand::Kind::kError;
   cmd.error = error;
+  // Name the card token at fault ("'Zz' is not a card", "5h is named twice") when there is one.
+  if (canonical == "spread" || canonical == "discard" || canonical == "hit") {
+    std::string cards = tens_as_t(rest);
+    if (canonical == "hit") {  // after the spread number
+      const std::size_t sp = cards.find(' ');
+      cards = sp == std::string::npos ? std::string() : cards.substr(sp + 1);
+    }
+    if (const std::size_t colon = cards.find(':'); colon != std::string::npos) {  // drop the shape (V13a)
+      const std::size_t start = cards.find_last_of(" \t", colon);
+      cards = start == std::string::npos ? std::string() : cards.substr(0, start);
+    }
+    if (std::string problem = card_text_problem(cards); !problem.empty()) {
+      cmd.error = problem + std::string(kCardHint);
+      return cmd;
+    }
+  }
   const bool about_cards = canonical == "spread" || canonical == "discard" ||
                            (canonical == "hit" && error.find("spread number") == std::string::npos);
   if (!rest.empty() && about_cards) cmd.error += kCardHint;

@@ -26,6 +26,9 @@ struct PlayCommand {
   Action action;
   int pick = 0;
   std::string error;
+  /// The verb was typed as a one-letter short form ("d", "s"): a slip of one key is easy, so a drop
+  /// typed as "d" is confirmed first (DropConfirmation).
+  bool abbreviated = false;
 };
 
 /// Parses one line typed at the prompt. Verbs are case-insensitive and have short forms:

@@ -208,7 +208,7 @@ void print_table(const SimOptions& o, const Game& game, const std::vector<std::s
   std::string lineup;
   for (std::size_t p = 0; p < names.size(); ++p) lineup += (p ? " vs " : "") + names[p];
   std::cout << o.hands << (o.hands == 1 ? " hand: " : " hands: ") << lineup << " (" << game.num_players()
-            << " players, " << describe_changes(game.rules()) << "), seed " << o.seed << "\n\n";
+            << " players, " << describe_changes(game.rules(), o.rules_base) << "), seed " << o.seed << "\n\n";
   std::size_t width = 4;
   for (const auto& name : names) width = std::max(width, name.size());
   // Two header rows: the kinds of win have long names.
