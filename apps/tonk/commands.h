@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "tonk/rules.h"
@@ -70,10 +71,6 @@ struct RulesOptions {
   std::string base;       ///< the preset the rules start from ("P-RUSH"), "" for none
   bool all = false;       ///< every option even when the rules differ (otherwise the differences only)
 };
-
-/// True for text shaped like a rule ID of RULES.md: S1-S18, I1-I12, V1-V23 with sub-items
-/// ("V4.3", "V13d", "S15a"), or a preset name P-... (rule_explain.cc).
-bool is_rule_id(std::string_view text);
 
 /// `tonk rules ID`, `tonk explain ID`: prints the section of docs/RULES.md (built into the program)
 /// that explains the rule, or says the ID is unknown (exit 2). (rule_explain.cc)

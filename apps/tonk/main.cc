@@ -9,6 +9,7 @@
 #include <CLI/CLI.hpp>
 
 #include "commands.h"
+#include "rule_explain.h"
 #include "rule_flags.h"
 #include "seats.h"
 #include "tonk/arena.h"
@@ -143,10 +144,11 @@ int run(int argc, char** argv) {
   std::string sim_record;
   CLI::App* sim = app.add_subcommand("sim", "Simulate hands between bots and report each seat's results");
   sim->footer(
-      "The hands are played in one session (the deal passes clockwise, S17). Per seat: the mean payout\n"
-      "per hand in stakes with a 95% confidence interval, and the wins of each kind. The Big One (V22)\n"
-      "doubles the last hands of the N; side bets (V23) are booked too. Under push-ups (V15) the means\n"
-      "are points, and with a pushup_limit a new session starts whenever one ends (docs/SESSIONS.md).\n"
+      "The hands are played in one session (the deal passes clockwise, S17). Per seat: the mean result\n"
+      "per hand in the table's unit (stakes, units, points) with a 95% confidence interval, and the wins\n"
+      "of each kind. The Big One (V22) doubles the last hands of the N; side bets (V23) are booked too.\n"
+      "Under push-ups (V15) the means are minus the push-ups scored, so higher is better as elsewhere, and\n"
+      "with a pushup_limit a new session starts whenever one ends (docs/SESSIONS.md).\n"
       "Example: tonk sim --bots greedy,random --hands 10000 --seed 1 --json");
   sim->add_option("--bots", sim_bots,
                   "Bot kind of each seat, comma-separated, seat 0 first (one kind fills every seat)")
@@ -170,8 +172,9 @@ int run(int argc, char** argv) {
   CLI::App* arena = app.add_subcommand("arena", "Play bots against each other on duplicate deals, with seat rotation");
   arena->footer(
       "Each deal (a deck order and a dealer) is played once per rotation of the seats, so each bot plays\n"
-      "every seat's cards. Per bot: the mean payout per hand in stakes with a 95% confidence interval over\n"
-      "deals, and the median and 99th-percentile time per decision. Results depend only on the seed, not\n"
+      "every seat's cards. Per bot: the mean result per hand in the table's unit, higher better (push-ups\n"
+      "negative; then also the edge over the table's mean), with a 95% confidence interval over deals,\n"
+      "and the median and 99th-percentile time per decision. Results depend only on the seed, not\n"
       "on --threads. Bots: random, greedy, mc (Monte Carlo; mc:N searches N worlds per decision, mc:Nms\n"
       "for N ms), and oracle (sees every card; oracle:N; arena only).\n"
       "Example: tonk arena --bots mc:100,greedy --deals 2000 --seed 1 --threads 2");

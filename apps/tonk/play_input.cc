@@ -132,26 +132,4 @@ PlayCommand parse_play_command(std::string_view line) {
   return cmd;
 }
 
-std::string play_help() {
-  return "Commands (short form / long form):\n"
-         "  At the start of your turn (S9):\n"
-         "    d      drop        show your hand, claiming the lowest count (S15)\n"
-         "    s      stock       take the top card of the stock\n"
-         "    t      take        take the top card of the discard pile\n"
-         "  After taking a card, in any order (S9, S11, S12):\n"
-         "    sp 4h5h6h          spread: lay a book (3-4 of a rank) or a run (3+ in suit)\n"
-         "    h 0 7h             hit: add cards to spread number 0 on the table\n"
-         "  Then end your turn (S9, S14):\n"
-         "    x Kc               discard: put one card on the discard pile\n"
-         "  Any time:\n"
-         "    a      actions     list every legal action, numbered; type a number to play it\n"
-         "    hint               what the Monte Carlo bot would play here, from what you can see\n"
-         "    hand   table       show the table and your hand again\n"
-         "    score              the running score\n"
-         "    help   ?           this help\n"
-         "    q      quit        leave the game (end of input also quits)\n"
-         "Cards: rank A 2 3 4 5 6 7 8 9 T J Q K, then suit c d h s; e.g. Ts is the ten of spades.\n"
-         "Goal: empty your hand, or drop when your count is the lowest (A=1, J Q K=10).\n";
-}
-
 }  // namespace tonk::cli

@@ -36,7 +36,6 @@ struct PlayCommand {
 /// help/?, quit/q. Cards are written as in RULES.md ("7h", "Ts"); "10h" is read as "Th".
 PlayCommand parse_play_command(std::string_view line);
 
-/// The help text listing every command, with examples.
-std::string play_help();
+/// The help is generated from the legal actions: help_text() in play_prompt.h.
 
 }  // namespace tonk::cli
