@@ -14,4 +14,12 @@ BENCHMARK(BM_RandomHands)
     ->ArgNames({"players", "drops"})
     ->Args({2, 1})->Args({3, 1})->Args({4, 1})->Args({2, 0})->Args({3, 0});
 
+// The headline (docs/PERFORMANCE.md): a fresh shuffle every hand, as every peer engine measures.
+void BM_RandomHandsFreshShuffle(benchmark::State& st) {
+  tonk::Rules rules;
+  rules.players = static_cast<int>(st.range(0));
+  tonk::bench::run_random_hands(st, rules, /*fresh_shuffle=*/true);
+}
+BENCHMARK(BM_RandomHandsFreshShuffle)->ArgNames({"players", "drops"})->Args({2, 1})->Args({3, 1})->Args({4, 1});
+
 }  // namespace

@@ -21,7 +21,7 @@ void expect_consistent(const State& s) {
   std::set<std::string> seen;
   for (const Action& a : list) {
     EXPECT_TRUE(s.is_legal(a)) << to_string(a);
-    EXPECT_EQ(s.why_illegal(a), "") << to_string(a);
+    EXPECT_EQ(test::why(s, a), "") << to_string(a);
     EXPECT_TRUE(seen.insert(to_string(a)).second) << "listed twice: " << to_string(a);
   }
 }
@@ -49,7 +49,7 @@ TEST(LegalActions, S10NoUpcardNothingToTake) {
   const Game game(r);
   const State s = test::deal(game, {"3c 6d 9h Qs Ad", "2c 5d 8h Js Kc"}, "");
   EXPECT_EQ(legal_strings(s), sorted({"drop", "stock"}));
-  EXPECT_EQ(s.why_illegal(Action::take_discard()).rfind("S10", 0), 0u);
+  EXPECT_EQ(test::why(s, Action::take_discard()).rfind("S10", 0), 0u);
 }
 
 // S11: every run in the hand, of every length.   seat 1: 4h 5h 6h 7h 9c, draws 9d
@@ -153,7 +153,7 @@ TEST(LegalActions, I5NoHitOnABookWithBookMaxThree) {
   EXPECT_EQ(legal_strings(s),
             sorted({"hit 0 Ad", "hit 0 5d", "hit 0 5d6d", "hit 0 Ad5d", "hit 0 Ad5d6d", "discard Ad", "discard 5d",
                     "discard 6d", "discard 9c", "discard Jh", "discard Qh"}));
-  EXPECT_EQ(s.why_illegal(test::act("hit 1 Qh")).rfind("I5", 0), 0u) << s.why_illegal(test::act("hit 1 Qh"));
+  EXPECT_EQ(test::why(s, test::act("hit 1 Qh")).rfind("I5", 0), 0u) << test::why(s, test::act("hit 1 Qh"));
 }
 
 // S12: a run grows at both ends, by one or several cards, in one hit.
@@ -183,7 +183,7 @@ TEST(LegalActions, NothingAfterTheEnd) {
   play(s, {"drop"});
   EXPECT_EQ(legal_strings(s), std::vector<std::string>{});
   for (const char* a : {"drop", "stock", "take", "discard 2c"}) EXPECT_FALSE(s.is_legal(test::act(a))) << a;
-  EXPECT_EQ(s.why_illegal(Action::take_stock()), "the hand is over");
+  EXPECT_EQ(test::why(s, Action::take_stock()), "S15: the hand is over");  // the drop ended it
 }
 
 // apply_checked refuses an illegal action with the reason and leaves the state unchanged.

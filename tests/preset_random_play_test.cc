@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "test_util.h"
 #include "tonk/hand.h"
 #include "tonk/preset.h"
 #include "tonk/rng.h"
@@ -94,7 +95,7 @@ bool play_one(const Game& game, Rng& rng, bool rare_drops, Tally& tally) {
     }
     for (const Action& a : legal)
       if (!s.is_legal(a)) {
-        ADD_FAILURE() << "listed but not legal: " << to_string(a) << " (" << s.why_illegal(a) << ")";
+        ADD_FAILURE() << "listed but not legal: " << to_string(a) << " (" << test::why(s, a) << ")";
         return false;
       }
     int i = static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())));

@@ -63,7 +63,7 @@ Rules expected_rules(std::string_view name) {
     r.caught_payout = CaughtPayout::kLowestOnly;
     r.caught_pays = 2;
     r.first_turn_out_pays = 2;
-    r.tonk_out_pays = 1;
+    r.double_spread_out_pays = 1;  // V13h, I9: a later turn's double spread wins 1x; a single spread 2x
     r.hit_out_pays = 1;
   } else if (name == "P-WASH") {  // V14
     r.scoring = Scoring::kPoints;

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "brute_force.h"
 #include "test_util.h"
 #include "tonk/rng.h"
 
@@ -228,9 +229,28 @@ long long perft(const State& s, int depth) {
   return total;
 }
 
+// The same count walked with the brute-force enumerator's actions (tests/brute_force.h), which
+// proposes every action of every kind and asks the predicates: a second count that does not use
+// the engine's generators, so the pasted figures below are checked, not just repeated.
+long long perft_brute(const State& s, int depth) {
+  if (depth == 0) return 1;
+  const std::vector<Action> legal = test::brute_force_actions(s);
+  if (depth == 1) return static_cast<long long>(legal.size());
+  long long total = 0;
+  for (const Action& a : legal) {
+    State next = s;
+    next.apply(a);
+    total += perft_brute(next, depth - 1);
+  }
+  return total;
+}
+
 std::vector<long long> perft_counts(const State& s, int max_depth) {
   std::vector<long long> out;
-  for (int d = 1; d <= max_depth; ++d) out.push_back(perft(s, d));
+  for (int d = 1; d <= max_depth; ++d) {
+    out.push_back(perft(s, d));
+    EXPECT_EQ(perft_brute(s, d), out.back()) << "depth " << d << ": the brute-force count differs";
+  }
   return out;
 }
 

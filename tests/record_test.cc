@@ -294,7 +294,7 @@ TEST(RecordErrorTest, MoveByTheWrongSeat) {  // S8, S9
 TEST(RecordErrorTest, IllegalActions) {
   std::string why;
   EXPECT_EQ(error_line(with_line(13, "0 discard Ah"), &why), 13);  // Ah is on the table now
-  EXPECT_EQ(why, "'0 discard Ah': you do not hold Ah");
+  EXPECT_EQ(why, "'0 discard Ah': S9: you do not hold Ah");
   EXPECT_EQ(error_line(with_line(12, "0 spread Ah2h9c")), 12);     // S11: not a spread
   EXPECT_EQ(error_line(with_line(16, "1 hit 0 7s")), 16);          // S12: 7s does not extend Ah2h3h
   EXPECT_EQ(error_line(with_line(16, "1 hit 3 4h")), 16);          // no spread 3
@@ -342,7 +342,7 @@ TEST(RecordErrorTest, RecordsBuiltInCodeReportLineZeroAndTheMoveNumber) {
     FAIL() << "replayed an illegal move";
   } catch (const RecordError& e) {
     EXPECT_EQ(e.line(), 0);
-    EXPECT_EQ(std::string(e.what()), "move 3, '0 discard Ah': you do not hold Ah");
+    EXPECT_EQ(std::string(e.what()), "move 3, '0 discard Ah': S9: you do not hold Ah");
   }
 }
 

@@ -165,7 +165,7 @@ TEST(Stock, I2BoundEndsEveryHand) {
       EXPECT_EQ(takes, n * bound) << n << " players, bound " << bound;
       EXPECT_EQ(s.current_player(), first);
       EXPECT_EQ(legal_strings(s), sorted({"drop", "stock"}));
-      EXPECT_EQ(s.why_illegal(Action::take_discard()).rfind("I2", 0), 0u) << s.why_illegal(Action::take_discard());
+      EXPECT_EQ(test::why(s, Action::take_discard()).rfind("I2", 0), 0u) << test::why(s, Action::take_discard());
       play(s, {"stock"});
       ASSERT_TRUE(s.is_over());
       EXPECT_EQ(s.outcome().reason, EndReason::kStockExhausted);

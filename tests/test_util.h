@@ -126,6 +126,12 @@ template <class S>
 void play(S& state, std::initializer_list<std::string_view> actions) {
   for (auto text : actions) state.apply(act(text));
 }
+/// The refusal of `action` as "RULE: message" (Refusal::text()), or "" when it is legal.
+inline std::string why(const State& state, const Action& action) {
+  const auto refusal = state.why_illegal(action);
+  return refusal ? refusal->text() : "";
+}
+
 inline void play(State& state, std::initializer_list<std::string_view> actions) {
   for (auto text : actions) state.apply_checked(act(text));
 }

@@ -51,3 +51,54 @@ TEST(I2TurnLimit, TheLimitIsAnOption) {
 
 }  // namespace
 }  // namespace tonk
+
+namespace tonk {
+namespace {
+
+// I2 (as RULES.md now reads it): the turn bound, reached with cards still in the stock, ends play
+// as in S16 whatever the stock-end rule; V5's dead hand is for a stock that has run out. Counts 19
+// and 45 after ten turns of drawing and discarding, 31 cards left in the stock: +1/-1, "turn limit".
+TEST(I2TurnLimit, TheBoundWithCardsInTheStockPaysAsS16UnderADeadStockRule) {
+  Rules rules;
+  rules.max_turns = 10;
+  rules.stock_end = StockEnd::kDead;  // V5
+  const Game game(rules);
+  // Seat 1 (first) and seat 0 each draw and throw the card drawn: the hands never change.
+  State s = test::deal(game, {"Kd Qd Jd Tc 5s", "Ac 2c 3d 4h 9s"}, "Qc", "8c 8d 8h 8s 7c 7d 7h 7s 6c 6d");
+  for (int turn = 0; turn < 10; ++turn) {
+    const Card top = s.stock()[0];
+    s.apply_checked(Action::take_stock());
+    s.apply_checked(Action::discard(top));
+  }
+  ASSERT_TRUE(s.is_over());
+  EXPECT_EQ(s.outcome().reason, EndReason::kTurnLimit);
+  EXPECT_EQ(s.stock_size(), 52 - 11 - 10);
+  EXPECT_EQ(test::counts(s.outcome(), 2), (std::vector<int>{45, 19}));
+  EXPECT_EQ(test::payouts(s.outcome(), 2), (std::vector<int>{-1, 1}));
+}
+
+// Under V12e's stock end (the lowest wins as a drop, a tie is dead), a three-way tie at the turn
+// bound is paid as S16: each tied lowest receives from every higher count (+1 +1 -2).
+TEST(I2TurnLimit, ATieAtTheBoundIsPaidAsS16UnderLowestAsDrop) {
+  Rules rules = test::rules_for(3);
+  rules.max_turns = 12;
+  rules.stock_end = StockEnd::kLowestAsDrop;  // V12e
+  const Game game(rules);
+  // Counts: seat 0 = 20, seat 1 = 20, seat 2 = 41.
+  State s = test::deal(game, {"Ac 3d 5h 7s 4c", "2c 4d 6h 3s 5d", "Tc Jd Qh 9s 2s"}, "Qc",
+                       "8c 8d 8h 7c 7d 7h 6c 6d 6s 5c Jc 5s");
+  for (int turn = 0; turn < 12; ++turn) {
+    const Card top = s.stock()[0];
+    s.apply_checked(Action::take_stock());
+    s.apply_checked(Action::discard(top));
+  }
+  ASSERT_TRUE(s.is_over());
+  EXPECT_EQ(s.outcome().reason, EndReason::kTurnLimit);
+  EXPECT_GT(s.stock_size(), 0);
+  EXPECT_EQ(test::counts(s.outcome(), 3), (std::vector<int>{20, 20, 41}));
+  EXPECT_EQ(test::payouts(s.outcome(), 3), (std::vector<int>{1, 1, -2}));
+  EXPECT_EQ(s.outcome().winners, test::seats({0, 1}));
+}
+
+}  // namespace
+}  // namespace tonk

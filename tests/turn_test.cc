@@ -37,9 +37,9 @@ TEST(Turn, S9DropOrTakeThenDiscard) {
   EXPECT_EQ(s.phase(), Phase::kStartOfTurn);
   EXPECT_EQ(legal_strings(s), sorted({"drop", "stock", "take"}));
   for (const char* a : {"discard 2c", "spread 2c3c4c", "hit 0 2c"}) EXPECT_FALSE(s.is_legal(act(a))) << a;
-  EXPECT_TRUE(starts_with(s.why_illegal(act("discard 2c")), "S9")) << s.why_illegal(act("discard 2c"));
-  EXPECT_TRUE(starts_with(s.why_illegal(act("spread 2c3c4c")), "S9"));
-  EXPECT_TRUE(starts_with(s.why_illegal(act("hit 0 2c")), "S12"));
+  EXPECT_TRUE(starts_with(test::why(s, act("discard 2c")), "S9")) << test::why(s, act("discard 2c"));
+  EXPECT_TRUE(starts_with(test::why(s, act("spread 2c3c4c")), "S9"));
+  EXPECT_TRUE(starts_with(test::why(s, act("hit 0 2c")), "S12"));
 
   play(s, {"stock"});
   EXPECT_EQ(s.phase(), Phase::kAfterDraw);
@@ -49,8 +49,8 @@ TEST(Turn, S9DropOrTakeThenDiscard) {
   EXPECT_EQ(s.top_discard(), card("4s"));
   // One card per turn; the drop is only at the start of the turn.
   for (const char* a : {"stock", "take", "drop"}) EXPECT_FALSE(s.is_legal(act(a))) << a;
-  EXPECT_TRUE(starts_with(s.why_illegal(act("take")), "S9"));
-  EXPECT_TRUE(starts_with(s.why_illegal(act("drop")), "S15"));
+  EXPECT_TRUE(starts_with(test::why(s, act("take")), "S9"));
+  EXPECT_TRUE(starts_with(test::why(s, act("drop")), "S15"));
   // The turn can end only by a discard: no spread is possible here.
   EXPECT_EQ(legal_strings(s),
             sorted({"discard 2c", "discard 7c", "discard 5d", "discard 8h", "discard Js", "discard Kc"}));
@@ -150,7 +150,7 @@ TEST(Turn, I1TakenCardMayNotBeRediscarded) {
   play(s, {"take"});
   EXPECT_EQ(s.taken_discard(), card("Kd"));
   EXPECT_FALSE(s.is_legal(act("discard Kd")));
-  EXPECT_TRUE(starts_with(s.why_illegal(act("discard Kd")), "I1"));
+  EXPECT_TRUE(starts_with(test::why(s, act("discard Kd")), "I1"));
   EXPECT_EQ(legal_strings(s), sorted({"spread 4h5h6h", "spread 5h6h7h", "spread 4h5h6h7h", "discard 4h",
                                       "discard 5h", "discard 6h", "discard 7h", "discard 2c"}));
   play(s, {"spread 4h5h6h7h"});
@@ -220,7 +220,7 @@ TEST(Turn, I3NoDropOnFirstTurnByOptionI4CountsOwnTurns) {
   const Game game(r);
   State s = plain_deal(game);
   EXPECT_EQ(legal_strings(s), sorted({"stock", "take"}));
-  EXPECT_TRUE(starts_with(s.why_illegal(Action::drop()), "I3"));
+  EXPECT_TRUE(starts_with(test::why(s, Action::drop()), "I3"));
   play(s, {"stock", "discard 7c"});
   EXPECT_EQ(s.turn(), 2);
   EXPECT_EQ(s.turns_of(0), 1);

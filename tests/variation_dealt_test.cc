@@ -343,7 +343,7 @@ TEST(VariationDealt, V13dDealerClaimsIfNobodyHasSpread) {
   const Game game(v13d());
   State s = test::deal(game, {"Kc Qd Jh Ts 9c", "Ad 3d 5d 7d 9d"}, "2c", "4c");
   EXPECT_EQ(legal_strings(s), sorted({"drop", "stock", "take"}));  // seat 1 has 25: no claim
-  EXPECT_NE(s.why_illegal(test::act("claim")), "");
+  EXPECT_NE(test::why(s, test::act("claim")), "");
   play(s, {"stock", "discard 4c"});
   EXPECT_EQ(legal_strings(s), sorted({"claim", "drop", "stock", "take"}));
   play(s, {"claim"});
@@ -359,7 +359,7 @@ TEST(VariationDealt, V13dNoClaimAfterASpread) {
   EXPECT_EQ(s.current_player(), 0);
   EXPECT_EQ(game.count(s.hand(0)), 49);
   EXPECT_EQ(legal_strings(s), sorted({"drop", "stock", "take"}));
-  EXPECT_EQ(s.why_illegal(test::act("claim")), "V13d: someone has already spread");
+  EXPECT_EQ(test::why(s, test::act("claim")), "V13d: someone has already spread");
 }
 
 // V13d: only immediately before one's first turn. Seat 1 takes a card and throws it back, keeping
@@ -372,7 +372,7 @@ TEST(VariationDealt, V13dOnlyBeforeTheFirstTurn) {
   EXPECT_EQ(game.count(s.hand(1)), 49);
   EXPECT_EQ(s.turns_of(1), 2);
   EXPECT_EQ(legal_strings(s), sorted({"drop", "stock", "take"}));
-  EXPECT_EQ(s.why_illegal(test::act("claim")), "V13d: a claim is made only just before your first turn");
+  EXPECT_EQ(test::why(s, test::act("claim")), "V13d: a claim is made only just before your first turn");
 }
 
 // ---- V14b: all dealt wins are paid ------------------------------------------------------------------

@@ -35,7 +35,7 @@ TEST(VariationDeck, V1NoUpcardFirstPlayerMustDrawFromTheStock) {
   EXPECT_EQ(s.stock()[0], test::card("4d"));
   EXPECT_EQ(s.current_player(), 1);
   EXPECT_EQ(legal_strings(s), sorted({"drop", "stock"}));
-  EXPECT_EQ(s.why_illegal(act("take")), "S10: the discard pile is empty");
+  EXPECT_EQ(test::why(s, act("take")), "S10: the discard pile is empty");
   play(s, {"stock"});
   EXPECT_TRUE(s.hand(1).contains(test::card("4d")));
   play(s, {"discard 9c"});

@@ -39,7 +39,7 @@ TEST(VariationRestriction, V2MustLayTheSpreadBeforeDiscarding) {
   State s = test::deal(game, {"Kc Qd Js 8c 2s", "4h 5h 6h 9c Kd"}, "Jd", "Qh");
   play(s, {"stock"});
   EXPECT_EQ(legal_strings(s), joined({"spread 4h5h6h"}, discards("4h 5h 6h")));
-  EXPECT_EQ(s.why_illegal(act("discard 9c")), "V2: you hold a complete spread; lay it down before discarding");
+  EXPECT_EQ(test::why(s, act("discard 9c")), "V2: you hold a complete spread; lay it down before discarding");
   play(s, {"spread 4h5h6h"});
   EXPECT_EQ(legal_strings(s), discards("9c Kd Qh"));
 }
@@ -132,7 +132,7 @@ TEST(VariationRestriction, V19aBooksTakeNoHitsRunsDo) {
   play(s, {"stock", "spread 9c9d9h", "discard Kd"});
   play(s, {"stock", "spread 2c3c4c"});
   EXPECT_EQ(legal_strings(s), joined({"hit 1 5c"}, discards("9s 5c Kh")));
-  EXPECT_EQ(s.why_illegal(act("hit 0 9s")), "I5: spread 0 (9c 9d 9h) is a full book");
+  EXPECT_EQ(test::why(s, act("hit 0 9s")), "I5: spread 0 (9c 9d 9h) is a full book");
   // Control: the standard game lets the fourth 9 go on the book.
   const Game standard;
   State t = test::deal(standard, {"9s 2c 3c 4c 5c", "9c 9d 9h 4h 5h"}, "Jd", "Kd Kh");
@@ -154,7 +154,7 @@ TEST(VariationRestriction, V19bOneCardPerTurnToHitWith) {
   play(s, {"stock", "spread 4h5h6h", "discard Ad"});
   play(s, {"stock"});
   EXPECT_EQ(legal_strings(s), joined({"hit 0 3h", "hit 0 7h"}, discards("3h 7h 8h Kc 2s Qs")));
-  EXPECT_EQ(s.why_illegal(act("hit 0 7h8h")), "V19b: you may hit with only 1 card(s) a turn");
+  EXPECT_EQ(test::why(s, act("hit 0 7h8h")), "V19b: you may hit with only 1 card(s) a turn");
   play(s, {"hit 0 7h"});
   EXPECT_EQ(legal_strings(s), discards("3h 8h Kc 2s Qs"));
   // Control: the standard game offers every extension.
@@ -177,13 +177,13 @@ TEST(VariationRestriction, V19cAfterAHitTheTurnEndsWithoutADiscard) {
   State s = test::deal(game, {"3h 7h Kc Qd 2s", "4h 5h 6h 9c Kd"}, "Jd", "Ad Qs");
   play(s, {"stock", "spread 4h5h6h"});
   EXPECT_EQ(legal_strings(s), discards("9c Kd Ad"));  // no hit yet: discard as usual, no "end"
-  EXPECT_EQ(s.why_illegal(act("end")), "V19c: a turn ends without a discard only after a hit");
+  EXPECT_EQ(test::why(s, act("end")), "V19c: a turn ends without a discard only after a hit");
   play(s, {"discard Ad"});
   play(s, {"stock"});
   EXPECT_EQ(legal_strings(s), joined({"hit 0 3h", "hit 0 7h", "hit 0 3h7h"}, discards("3h 7h Kc Qd 2s Qs")));
   play(s, {"hit 0 7h"});
   EXPECT_EQ(legal_strings(s), sorted({"hit 0 3h", "end"}));
-  EXPECT_EQ(s.why_illegal(act("discard Kc")), "V19c: you hit this turn, so you end it without a discard");
+  EXPECT_EQ(test::why(s, act("discard Kc")), "V19c: you hit this turn, so you end it without a discard");
   play(s, {"end"});
   EXPECT_EQ(s.current_player(), 1);
   EXPECT_EQ(s.phase(), Phase::kStartOfTurn);
@@ -202,13 +202,13 @@ TEST(VariationRestriction, V19dTakenDiscardMustSpreadAtOnce) {
   EXPECT_EQ(legal_strings(s), sorted({"drop", "stock", "take"}));
   play(s, {"take"});
   EXPECT_EQ(legal_strings(s), sorted({"spread 9c9d9h"}));
-  EXPECT_EQ(s.why_illegal(act("discard Kd")), "V19d: first lay a new spread with 9h, taken from the pile");
+  EXPECT_EQ(test::why(s, act("discard Kd")), "V19d: first lay a new spread with 9h, taken from the pile");
   play(s, {"spread 9c9d9h"});
   EXPECT_EQ(legal_strings(s), discards("4h 5h Kd"));
   // An upcard that makes no spread with the hand may not be taken.
   State t = test::deal(game, {"Kc Qd Js 8c 2s", "9c 9d 4h 5h Kd"}, "2h", "Qc");
   EXPECT_EQ(legal_strings(t), sorted({"drop", "stock"}));
-  EXPECT_EQ(t.why_illegal(act("take")), "V19d: the top discard can be taken only to make a new spread with it at once");
+  EXPECT_EQ(test::why(t, act("take")), "V19d: the top discard can be taken only to make a new spread with it at once");
 }
 
 // ---- V20: once the stock is chosen, the discard can no longer be taken ----------------------------
@@ -222,7 +222,7 @@ TEST(VariationRestriction, V20AfterTheStockTheDiscardCannotBeTaken) {
   play(s, {"stock"});
   EXPECT_FALSE(test::legal(s, "take"));
   EXPECT_FALSE(s.is_legal(Action::take_discard()));
-  EXPECT_EQ(s.why_illegal(act("take")), "S9: you have already taken a card this turn; lay spreads, hit, or discard");
+  EXPECT_EQ(test::why(s, act("take")), "S9: you have already taken a card this turn; lay spreads, hit, or discard");
   EXPECT_THROW(play(s, {"take"}), IllegalAction);
 }
 

@@ -34,7 +34,7 @@ int turns_blocked(State& s, int player) {
     if (test::legal(s, "drop")) return blocked;
     EXPECT_TRUE(s.drop_blocked());
     EXPECT_EQ(legal_strings(s), sorted({"stock", "take"}));
-    EXPECT_EQ(s.why_illegal(test::act("drop")), "V6: you must wait before dropping (a spread laid or a hit)");
+    EXPECT_EQ(test::why(s, test::act("drop")), "V6: you must wait before dropping (a spread laid or a hit)");
     ++blocked;
     pass_turn(s);
   }
@@ -277,7 +277,7 @@ TEST(VariationWait, V6cBeingHitForbidsGoingOutNextTurn) {
   EXPECT_TRUE(s.drop_blocked());
   play(s, {"stock"});
   EXPECT_EQ(legal_strings(s), test::discards("9c 9d 9s"));
-  EXPECT_EQ(s.why_illegal(test::act("spread 9c9d9s")), "V6c: your spread was hit, so you may not go out this turn");
+  EXPECT_EQ(test::why(s, test::act("spread 9c9d9s")), "V6c: your spread was hit, so you may not go out this turn");
   play(s, {"discard 9s"});
   play(s, {"stock", "discard 2c"});  // seat 0
   EXPECT_FALSE(s.out_blocked());
@@ -307,7 +307,7 @@ TEST(VariationWait, V6cForbidsAHitThatLeavesOneCardToThrow) {
   play(s, {"stock"});
   EXPECT_EQ(s.hand(1), test::cards("Ac 3h"));
   EXPECT_EQ(legal_strings(s), test::discards("Ac 3h"));
-  EXPECT_EQ(s.why_illegal(test::act("hit 0 3h")),
+  EXPECT_EQ(test::why(s, test::act("hit 0 3h")),
             "V6c: your spread was hit, so you may not go out this turn, nor keep one card to throw");
   play(s, {"discard Ac"});
   play(s, {"stock", "discard 5c"});  // seat 0

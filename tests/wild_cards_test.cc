@@ -38,7 +38,7 @@ TEST(V13a, SpreadWithAWildNamesItsShape) {
   EXPECT_EQ(legal_strings(s), sorted({"spread 4h5hX1 run:3h", "spread 4h5hX1 run:4h", "discard 4h", "discard 5h",
                                       "discard X1", "discard 9c", "discard Kd", "discard 7d"}));
   EXPECT_FALSE(s.is_legal(act("spread 4h5hX1")));
-  EXPECT_NE(s.why_illegal(act("spread 4h5hX1")).find("V13a"), std::string::npos);
+  EXPECT_NE(test::why(s, act("spread 4h5hX1")).find("V13a"), std::string::npos);
   EXPECT_FALSE(s.is_legal(act("spread 4h5hX1 run:5h")));  // 5h-7h would need two wild cards
 }
 

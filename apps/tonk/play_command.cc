@@ -226,8 +226,8 @@ PlaySession::Next PlaySession::play_your_turn(Hand& hand, int number) {
       case PlayCommand::Kind::kAction: break;
     }
     // The engine judges the action; its reason cites the rule.
-    if (const std::string why = hand.state().why_illegal(cmd.action); !why.empty()) {
-      std::cout << "  Not allowed: " << refusal_text(view, cmd.action, why) << ".\n";
+    if (const auto refusal = hand.state().why_illegal(cmd.action)) {
+      std::cout << "  Not allowed: " << refusal_text(view, cmd.action, refusal->text()) << ".\n";
       continue;
     }
     // A drop typed as the one letter `d` ends the hand: it is confirmed first (--no-confirm: never).

@@ -70,6 +70,11 @@ class Game {
   /// book; a run grows at its ends, never by moving a card already laid.
   bool can_hit(CardSet spread, std::uint8_t shape, CardSet cards, std::uint8_t new_shape) const;
 
+  /// How many spreads a spread laid on the table counts as where a rule speaks of "two spreads"
+  /// (I10; V10, V13h): 2 for a run of six or more cards that could be laid as two runs (each part
+  /// with a card standing for itself, V13a), else 1. `shape` as on the table (0: the cards say it).
+  int spreads_in(CardSet cards, std::uint8_t shape) const;
+
   /// The lowest count the hand can reach by laying spreads from it (no hits), in points.
   /// Hands of up to kMaxHandSize + 1 cards; exhaustive over disjoint spreads.
   int lowest_count(CardSet hand) const;

@@ -113,7 +113,8 @@ struct Rules {
   int tonk_out_pays = 2;                ///< S13: stakes from each other player, hand emptied with no final discard.
   int hit_out_pays = 2;                 ///< V3a: the same when the going-out turn included a hit.
   int out_by_discard_pays = 1;          ///< S14: stakes from each other player, final discard empties the hand.
-  int first_turn_out_pays = 0;          ///< V10, V13h: going out on one's first turn by spreads alone; 0 = as tonk_out_pays.
+  int first_turn_out_pays = 0;          ///< V10, V13h: going out on one's first turn with two spreads (I10); 0 = as tonk_out_pays.
+  int double_spread_out_pays = 0;       ///< V13h, I9: going out on a later turn with two spreads laid in that turn; 0 = as tonk_out_pays.
   bool hit_breaks_double = false;       ///< V13f: a player who has hit this hand goes out for out_by_discard_pays only.
 
   // The drop (S15, V4, V12d, V13g, V14d).

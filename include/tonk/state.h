@@ -6,6 +6,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <cstdint>
 #include <span>
 #include <stdexcept>
@@ -15,6 +16,7 @@
 #include "tonk/card_set.h"
 #include "tonk/game.h"
 #include "tonk/outcome.h"
+#include "tonk/refusal.h"
 
 namespace tonk {
 
@@ -34,10 +36,14 @@ enum class Phase : std::uint8_t {
   kSlapDiscard = 4,  ///< V21: the player who slapped discards one extra card.
 };
 
-/// An action was refused. what() says why, in a sentence for a person.
+/// An action was refused. refusal() names the rule broken; what() is refusal().text().
 class IllegalAction : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit IllegalAction(Refusal refusal) : std::runtime_error(refusal.text()), refusal_(std::move(refusal)) {}
+  const Refusal& refusal() const { return refusal_; }
+
+ private:
+  Refusal refusal_;
 };
 
 /// A deck order or other set-up argument was refused. what() says why.
@@ -104,17 +110,22 @@ class State {
   /// A player's count for a showdown, in points (S15, S16, I8).
   int showdown_count(int p) const;
 
-  /// Fills `out` with every legal action of the current player, in a fixed order (drop, stock,
-  /// take; then spreads, hits, discards). Empty when the hand is over. Allocation-free.
+  /// Fills `out` with every legal action of the current player, in a fixed order (claim, drop,
+  /// stock, take; then spreads, hits, discards or end; pass, slaps). Empty when the hand is over.
+  /// Each candidate the phase's generator proposes is kept when no rule refuses it (the same
+  /// predicates as why_illegal). Allocation-free.
   void legal_actions(ActionList& out) const;
-  /// True when `action` is legal now. Same answer as membership in legal_actions().
+  /// True when `action` is legal now: the same answer as membership of normalize(action) in
+  /// legal_actions(), computed for this one action without listing the others. Allocation-free.
   bool is_legal(const Action& action) const;
-  /// "" when `action` is legal; otherwise why not, in a sentence naming the rule ("S9: ...").
-  std::string why_illegal(const Action& action) const;
+  /// nullopt when `action` is legal; otherwise the first rule it breaks, as a Refusal with the rule's
+  /// ID ("S9", "I1", "V19d", ...) and a sentence for a person.
+  std::optional<Refusal> why_illegal(const Action& action) const;
 
   /// Applies a legal action. Precondition: is_legal(action) (checked only by assert). Allocation-free.
   void apply(const Action& action);
-  /// Applies an action after checking it. Throws IllegalAction with the reason from why_illegal().
+  /// Applies an action after checking it (normalize, then the rules). Throws IllegalAction carrying
+  /// the Refusal of why_illegal(); the state is unchanged then.
   void apply_checked(const Action& action);
   /// The action as the legal list names it (V13a): with interchangeable jokers, a spread or hit
   /// naming X2 while X1 is also held is read as naming X1; a spread or hit with wild cards that
@@ -126,23 +137,46 @@ class State {
   friend View make_view(const State& state, int player, std::span<const struct Move> history);
   friend State resample_from_view(const View& view, class Rng& rng);
 
+  // Legality (legality.cc): one predicate per phase, returning the first rule an action breaks
+  // (Breach::kNone when legal), and one generator of candidates per phase. Listing keeps the
+  // candidates no rule refuses; is_legal checks one action; why_illegal formats the breach.
+  enum class Breach : std::uint8_t;
+  Breach check(const Action& a) const;
+  Breach check_start(const Action& a) const;
+  Breach check_play(const Action& a) const;
+  Breach check_play_rules(const Action& a) const;
+  Breach check_spread_cards(const Action& a) const;
+  Breach check_hit_cards(const Action& a) const;
+  Breach check_slap(const Action& a) const;
+  Breach check_slap_discard(const Action& a) const;
+  template <class F> bool for_each_candidate(F&& f) const;
+  template <class F> bool for_each_play_candidate(F&& f) const;
+  template <class F> bool for_each_wild_hit(int spread, F&& f) const;
+  bool has_legal_play() const;
+  Refusal describe(Breach b, const Action& a) const;
   bool going_out_allowed() const;
+  bool keeps_cards(CardSet cards, bool is_hit) const;
   bool spread_held(CardSet hand) const;
-  bool discard_ok(Card c) const;
-  void push_play_actions(ActionList& out) const;
-  void push_wild_hits(ActionList& out, int spread, int hit_room, bool may_empty) const;
   std::uint8_t slap_shape(int spread) const;
+  std::uint8_t hit_shape(const Action& a) const;
+  // Applying (apply.cc): one applier per phase.
+  void apply_start(const Action& a);
+  void apply_play(const Action& a);
+  void apply_slap(const Action& a);
+  void apply_slap_discard(const Action& a);
   void end_turn(bool discarded);
   void begin_turn(int player);
   void resume_after_slap();
   void note_hit(int hitter, int owner, bool in_turn);
   void add_wait(int player, int turns);
   void emptied_hand(bool by_discard);
+  // Settlement (settlement.cc): who wins and who pays what.
   void finish_drop();
   void finish_stock_end(EndReason reason);
   void finish_lowest_wins(EndReason reason, int pays);
   void finish_dealt(int winner_mask, const std::array<int, kMaxPlayers>& pays);
   void finish_going_out(EndReason reason, int player, int pays);
+  int going_out_pays() const;
   void settle();
   void pay(int from, int to, int stakes) {
     outcome_.payouts[from] -= stakes;
@@ -175,6 +209,7 @@ class State {
   std::uint8_t hit_pending_ = 0;       // V6a: players whose spreads were hit since their last turn
   std::uint8_t hitters_ = 0;           // V13f: players who have hit this hand
   std::uint8_t hit_cards_turn_ = 0;    // V19b: cards hit with this turn
+  std::uint8_t spreads_turn_ = 0;      // I9, I10: spreads laid this turn (a run of 6+ counts as two)
   std::uint8_t slap_from_ = 0;         // V21: the discarder
   std::uint8_t slap_step_ = 0;         // V21: how many players have been asked
   std::int8_t first_book_ = -1;        // V23b

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <stdexcept>
 
 #include "greedy_bot.h"
 #include "tonk/view.h"
@@ -16,7 +17,8 @@ int greedy_rollout(State state, int player, std::uint64_t seed) {
     Action a = legal[0];
     if (legal.size() > 1) {
       a = policy.choose(make_view(state, state.current_player(), {}), legal);
-      if (!legal.contains(a)) a = legal[0];  // a phase the policy does not know
+      // The policy chooses from `legal`; anything else is a bug to report, not to paper over.
+      if (!legal.contains(a)) throw std::logic_error("greedy rollout: the policy chose " + to_string(a) + ", not a legal action");
     }
     state.apply(a);
   }

@@ -147,6 +147,26 @@ bool Game::can_hit(CardSet spread, std::uint8_t shape, CardSet cards, std::uint8
   return (added & old_range) == 0;
 }
 
+int Game::spreads_in(CardSet cards, std::uint8_t shape) const {
+  if (shape == 0) shape = shape_of(cards);
+  const int n = cards.size();
+  if (!shape_is_run(shape) || n < 6) return 1;  // I10: only a run of six or more splits in two
+  const Suit suit = shape_suit(shape);
+  const int low = shape_low(shape);
+  // A part stands when it holds a natural card in its places, or the suit's deuce in its own place.
+  const std::uint32_t natural = run_line(cards - wild_, suit);
+  const Card deuce(Rank::kTwo, suit);
+  const std::uint32_t own_deuce =
+      has_wilds() && cards.contains(deuce) ? 1u << run_position(Rank::kTwo) : 0u;
+  const std::uint32_t standing = natural | own_deuce;
+  for (int k = 3; k <= n - 3; ++k) {  // the lower part takes run places low .. low+k-1
+    const std::uint32_t lower = ((1u << (low + k)) - 1) & ~((1u << low) - 1);
+    const std::uint32_t upper = ((1u << (low + n)) - 1) & ~((1u << (low + k)) - 1);
+    if ((standing & lower) != 0 && (standing & upper) != 0) return 2;
+  }
+  return 1;
+}
+
 namespace {
 // Largest value that can be laid from `hand` in disjoint spreads (exhaustive; hands are small).
 int best_laid(const Game& game, CardSet hand) {

@@ -607,8 +607,8 @@ Hand replay(const HandRecord& r, std::unique_ptr<Game>& game) {
     if (m.player != hand->current_player())
       throw RecordError(line, what + "it is seat " + std::to_string(hand->current_player()) +
                                   "'s turn, not seat " + std::to_string(m.player) + "'s (S8: turns pass clockwise)");
-    if (const std::string why = hand->state().why_illegal(m.action); !why.empty())
-      throw RecordError(line, what + why);
+    if (const auto refusal = hand->state().why_illegal(m.action))
+      throw RecordError(line, what + refusal->text());
     hand->apply(m.action);
   }
 
