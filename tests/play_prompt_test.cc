@@ -46,6 +46,22 @@ std::string offer_of(ActionKind kind, const Rules& rules) {
   return "?";
 }
 
+// A random move that lets hands run long and reach the rarer kinds: never a drop when something
+// else is legal, and a spread, hit, slap or claim two times in three when there is one.
+Action busy_move(const ActionList& legal, Rng& rng) {
+  std::vector<Action> eager, other;
+  for (const Action& a : legal) {
+    if (a.kind == ActionKind::kSpread || a.kind == ActionKind::kHit || a.kind == ActionKind::kSlap ||
+        a.kind == ActionKind::kClaim)
+      eager.push_back(a);
+    else if (a.kind != ActionKind::kDrop)
+      other.push_back(a);
+  }
+  if (!eager.empty() && (other.empty() || rng.below(3) != 0)) return eager[rng.below(static_cast<std::uint32_t>(eager.size()))];
+  if (!other.empty()) return other[rng.below(static_cast<std::uint32_t>(other.size()))];
+  return legal[0];
+}
+
 struct Table {
   std::string name;
   Rules rules;
@@ -99,7 +115,8 @@ TEST(PlayPrompt, OffersExactlyTheLegalKindsUnderEveryRuleSet) {
           ASSERT_EQ(offered, legal_kind) << t.name << ": kind " << k << " in the prompt '" << prompt << "'";
           if (legal_kind) ASSERT_NE(now.find("\n    "), std::string::npos) << help;
         }
-        hand.apply(legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))]);
+        // Uniform moves half the time (drops included), busy ones the other half.
+        hand.apply(h % 2 ? busy_move(legal, rng) : legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))]);
       }
     }
     // The rule set's own moves did come up, so the test checked them.
@@ -122,8 +139,7 @@ TEST(PlayPrompt, SlapWindowIsNotCalledYourTurn) {  // V21
         EXPECT_EQ(decision_title(view), "your chance to slap the " + to_string(view.top_discard) + " (V21)");
         return;
       }
-      const ActionList legal = hand.legal_actions();
-      hand.apply(legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))]);
+      hand.apply(busy_move(hand.legal_actions(), rng));
     }
   }
   FAIL() << "no slap window in 500 random hands";

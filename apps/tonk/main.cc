@@ -1,5 +1,6 @@
 // The `tonk` command line: parses arguments with CLI11, checks the rules and the seats, and runs a
 // subcommand (commands.h). Exit codes: 0 done, 1 failed while running, 2 bad input (nothing ran).
+#include <cctype>
 #include <iostream>
 #include <optional>
 #include <random>
@@ -277,7 +278,9 @@ int run(int argc, char** argv) {
       return tonk::cli::run_arena(o);
     }
     if (rules->parsed()) {
-      if (tonk::cli::is_rule_id(rules_preset)) return tonk::cli::run_explain(rules_preset);  // `tonk rules S15`
+      // `tonk rules S15` explains a rule; `tonk rules P-RUSH` (a preset) still shows its options.
+      if (tonk::cli::is_rule_id(rules_preset) && std::toupper(static_cast<unsigned char>(rules_preset[0])) != 'P')
+        return tonk::cli::run_explain(rules_preset);
       if (!rules_preset.empty()) {
         if (!rules_flags.preset.empty() &&
             &tonk::preset_or_throw(rules_flags.preset) != &tonk::preset_or_throw(rules_preset))
