@@ -9,7 +9,7 @@ repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 if [ -n "${TONK_BIN:-}" ]; then exec "$TONK_BIN" play "$@"; fi
 log="$repo/build/play-build.log"
 if [ ! -x "$repo/build/tonk" ]; then
-  echo "tonk: first run: installing what is missing and building tonk (about 3 minutes on two cores)..." >&2
+  echo "tonk: first run: installing what is missing and building tonk (about 2 minutes on two cores)..." >&2
 fi
 mkdir -p "$repo/build"
 # The build is quiet: its output goes to a log, shown only if something fails.
