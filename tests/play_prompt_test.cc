@@ -4,6 +4,8 @@
 // texts of wild-card spreads (V13a), card tokens, rule IDs in words and docs/RULES.md coverage.
 #include <gtest/gtest.h>
 
+#include <memory>
+
 #include <array>
 #include <filesystem>
 #include <fstream>
@@ -88,11 +90,12 @@ std::vector<Table> tables() {
 TEST(PlayPrompt, OffersExactlyTheLegalKindsUnderEveryRuleSet) {
   const Style plain(false);
   for (const Table& t : tables()) {
-    const Game game(t.rules);
+    const auto game_shared = std::make_shared<const Game>(t.rules);
+    const Game& game = *game_shared;
     Rng rng(2026);
     std::array<int, 10> seen{};  // decisions at which each kind was legal
     for (int h = 0; h < 300; ++h) {
-      Hand hand(game, shuffled_deck(game, rng), static_cast<int>(rng.below(2)));
+      Hand hand(game_shared, shuffled_deck(game, rng), static_cast<int>(rng.below(2)));
       for (int steps = 0; !hand.is_over() && steps < 2000; ++steps) {
         const ActionList legal = hand.legal_actions();
         const View view = hand.view(hand.current_player());
@@ -129,10 +132,11 @@ TEST(PlayPrompt, OffersExactlyTheLegalKindsUnderEveryRuleSet) {
 TEST(PlayPrompt, SlapWindowIsNotCalledYourTurn) {  // V21
   Rules rules;
   set_option(rules, "slapping", "on");
-  const Game game(rules);
+  const auto game_shared = std::make_shared<const Game>(rules);
+  const Game& game = *game_shared;
   Rng rng(8);
   for (int h = 0; h < 500; ++h) {
-    Hand hand(game, shuffled_deck(game, rng), 0);
+    Hand hand(game_shared, shuffled_deck(game, rng), 0);
     while (!hand.is_over()) {
       const View view = hand.view(hand.current_player());
       if (view.phase == Phase::kSlap) {
@@ -146,17 +150,20 @@ TEST(PlayPrompt, SlapWindowIsNotCalledYourTurn) {  // V21
 }
 
 TEST(PlayPrompt, HelpExplainsWildCardShapesOnlyWhereThereAreWildCards) {  // V13a
-  const Game chicago(preset_or_throw("chicago").rules);
-  const Game standard;
+  const auto chicago_shared = std::make_shared<const Game>(preset_or_throw("chicago").rules);
+  const Game& chicago = *chicago_shared;
+  const auto standard_shared = std::make_shared<const Game>();
+  const Game& standard = *standard_shared;
   Rng rng(1);
-  const Hand a(chicago, shuffled_deck(chicago, rng), 0);
-  const Hand b(standard, shuffled_deck(standard, rng), 0);
+  const Hand a(chicago_shared, shuffled_deck(chicago, rng), 0);
+  const Hand b(standard_shared, shuffled_deck(standard, rng), 0);
   EXPECT_TRUE(contains(help_text(a.view(a.current_player()), a.legal_actions()), "run:LS is a run of suit S"));
   EXPECT_FALSE(contains(help_text(b.view(b.current_player()), b.legal_actions()), "run:LS"));
 }
 
 TEST(SpreadText, WildCardsShowWhatTheyStandFor) {  // V13a, the example
-  const Game game(preset_or_throw("chicago").rules);
+  const auto game_shared = std::make_shared<const Game>(preset_or_throw("chicago").rules);
+  const Game& game = *game_shared;
   const Style plain(false);
   const CardSet run = *parse_cards("2h 7s Ts X2");
   const std::uint8_t shape = shape_run(Suit::kSpades, Rank::kSeven);
@@ -168,7 +175,8 @@ TEST(SpreadText, WildCardsShowWhatTheyStandFor) {  // V13a, the issue's example
 }
 
 TEST(SpreadText, ANamedShapeThatDoesNotFitSaysWhatIsWrong) {  // V13a: `sp 4c5cX1 run:5c`, `run:6c`, `book:4`
-  const Game game(preset_or_throw("chicago").rules);
+  const auto game_shared = std::make_shared<const Game>(preset_or_throw("chicago").rules);
+  const Game& game = *game_shared;
   const CardSet cards = *parse_cards("4c 5c X1");
   EXPECT_EQ(shape_problem(game, cards, shape_run(Suit::kClubs, Rank::kFive)),
             "V13a: run:5c with 3 cards is 5c 6c 7c; 4c is outside it (name the lowest card of the run)");
@@ -184,9 +192,10 @@ TEST(SpreadText, ANamedShapeThatDoesNotFitSaysWhatIsWrong) {  // V13a: `sp 4c5cX
 }
 
 TEST(SpreadText, RefusalOfASpreadWithABadShapeExplainsTheShape) {  // V13a through refusal_text
-  const Game game(preset_or_throw("chicago").rules);
+  const auto game_shared = std::make_shared<const Game>(preset_or_throw("chicago").rules);
+  const Game& game = *game_shared;
   Rng rng(3);
-  const Hand hand(game, shuffled_deck(game, rng), 0);
+  const Hand hand(game_shared, shuffled_deck(game, rng), 0);
   const View view = hand.view(0);
   const Action bad = Action::spread(*parse_cards("4c 5c X1"), shape_run(Suit::kClubs, Rank::kFive));
   EXPECT_EQ(refusal_text(view, bad, "V13a: a spread with wild cards names its shape"),

@@ -2,6 +2,8 @@
 // that under push-ups (V15) they minimize the push-ups scored instead of seeing 0 everywhere.
 #include <gtest/gtest.h>
 
+#include <memory>
+
 #include "bots/greedy_bot.h"
 #include "tonk/hand.h"
 #include "tonk/monte_carlo_bot.h"
@@ -26,10 +28,11 @@ TEST(Scoring, SignedScoreIsThePayoutOrMinusThePushUps) {
 }
 
 TEST(Scoring, MonteCarloValuesDifferUnderPushUps) {  // V15: every action was valued +0.00
-  const Game game(preset_or_throw("pushup").rules);
+  const auto game_shared = std::make_shared<const Game>(preset_or_throw("pushup").rules);
+  const Game& game = *game_shared;
   Rng rng(11);
   for (int h = 0; h < 20; ++h) {
-    Hand hand(game, shuffled_deck(game, rng), 0);
+    Hand hand(game_shared, shuffled_deck(game, rng), 0);
     if (hand.is_over()) continue;
     const ActionList legal = hand.legal_actions();
     if (legal.size() < 2) continue;
@@ -45,11 +48,13 @@ TEST(Scoring, MonteCarloValuesDifferUnderPushUps) {  // V15: every action was va
 }
 
 TEST(Scoring, GreedyTakesMoreDropRiskUnderPushUps) {  // V15: a catch costs only the count
-  const Game standard;
-  const Game pushup(preset_or_throw("pushup").rules);
+  const auto standard_shared = std::make_shared<const Game>();
+  const Game& standard = *standard_shared;
+  const auto pushup_shared = std::make_shared<const Game>(preset_or_throw("pushup").rules);
+  const Game& pushup = *pushup_shared;
   Rng a(4), b(4);
-  const Hand s(standard, shuffled_deck(standard, a), 0);
-  const Hand p(pushup, shuffled_deck(pushup, b), 0);
+  const Hand s(standard_shared, shuffled_deck(standard, a), 0);
+  const Hand p(pushup_shared, shuffled_deck(pushup, b), 0);
   EXPECT_EQ(GreedyBot::drop_threshold(p.view(p.current_player())),
             GreedyBot::drop_threshold(s.view(s.current_player())) + 3);
 }
