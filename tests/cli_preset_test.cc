@@ -61,7 +61,7 @@ TEST(CliPresets, RulesListsThePresets) {
 }
 
 TEST(CliPresets, RulesShowsAPresetMarkingItsChanges) {
-  const CliRun r = tonk("rules P-RUSH");
+  const CliRun r = tonk("rules P-RUSH --all");  // every option; without --all only the changes (issue 8)
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.err, "");
   EXPECT_EQ(r.out.substr(0, r.out.find('\n') + 1), "Rules of preset P-RUSH (Rushville, Indiana; V12).\n");
@@ -80,13 +80,13 @@ TEST(CliPresets, RulesShowsAPresetMarkingItsChanges) {
   for (std::size_t at = r.out.find(" * "); at != std::string::npos; at = r.out.find(" * ", at + 1)) ++marked;
   EXPECT_EQ(marked, tonk::changed_options(tonk::find_preset("P-RUSH")->rules).size());
   // The short name and --preset show the same.
-  EXPECT_EQ(tonk("rules rush").out, r.out);
-  EXPECT_EQ(tonk("rules --preset p-rush").out, r.out);
+  EXPECT_EQ(tonk("rules rush --all").out, r.out);
+  EXPECT_EQ(tonk("rules --preset p-rush --all").out, r.out);
 }
 
 TEST(CliPresets, RulesShowsARuleFile) {
   const TempFile file("house.toml", "base = \"rush\"\n[options]\nhand_size = 6\n");
-  const CliRun r = tonk("rules --rules '" + file.path() + "'");
+  const CliRun r = tonk("rules --all --rules '" + file.path() + "'");
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.out.substr(0, r.out.find('\n') + 1), "Rules of rule file " + file.path() + " (base P-RUSH).\n");
   EXPECT_TRUE(std::regex_search(r.out, std::regex("\\nhand_size +6 \\* +S6 +3 to 9; default 5\\n"))) << r.out;

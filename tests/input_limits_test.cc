@@ -336,11 +336,12 @@ TEST(ArenaMemory, PushUpsAreScoredInPoints) {
       if (h.entrant_of_seat[static_cast<std::size_t>(seat)] == 1) points += h.outcome.points[seat];
   };
   const ArenaResult r = run_arena(o);
-  EXPECT_EQ(r.unit, "push-up points");
-  EXPECT_TRUE(r.lower_is_better);
+  // Issue 8: results are signed so that higher is better: minus the push-ups scored.
+  EXPECT_EQ(r.unit, "push-ups");
+  EXPECT_FALSE(r.lower_is_better);
   EXPECT_GT(points, 0);
-  EXPECT_EQ(r.entrants[1].total, points);
-  EXPECT_DOUBLE_EQ(r.entrants[1].payout.mean, static_cast<double>(points) / 20);
+  EXPECT_EQ(r.entrants[1].total, -points);
+  EXPECT_DOUBLE_EQ(r.entrants[1].payout.mean, -static_cast<double>(points) / 20);
 }
 
 }  // namespace

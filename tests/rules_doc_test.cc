@@ -1,5 +1,5 @@
-// docs/rules.md is generated from the option table ("rules are data"); this test fails when the
-// committed file is stale. Regenerate with: build/tonk rules --markdown > docs/rules.md
+// docs/OPTIONS.md is generated from the option table ("rules are data"); this test fails when the
+// committed file is stale. Regenerate with: build/tonk rules --markdown > docs/OPTIONS.md
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -12,12 +12,12 @@ namespace tonk {
 namespace {
 
 TEST(RulesDoc, DocsRulesMdIsGeneratedFromTheOptionTable) {
-  std::ifstream in(std::string(TONK_SOURCE_DIR) + "/docs/rules.md");
-  ASSERT_TRUE(in) << "docs/rules.md is missing";
+  std::ifstream in(std::string(TONK_SOURCE_DIR) + "/docs/OPTIONS.md");
+  ASSERT_TRUE(in) << "docs/OPTIONS.md is missing";
   std::stringstream text;
   text << in.rdbuf();
   EXPECT_EQ(text.str(), rules_markdown())
-      << "docs/rules.md is stale: regenerate it with `build/tonk rules --markdown > docs/rules.md`";
+      << "docs/OPTIONS.md is stale: regenerate it with `build/tonk rules --markdown > docs/OPTIONS.md`";
 }
 
 TEST(RulesDoc, EveryOptionCitesARuleAndHasADoc) {

@@ -41,8 +41,7 @@ void print_json(const ArenaCommandOptions& o, const Game& game, const std::vecto
   j["players"] = game.num_players();
   j["threads"] = o.threads;
   j["rules"] = to_string(game.rules());
-  j["unit"] = r.unit;  // of mean and total; under push-ups (V15) lower is better
-  j["lower_is_better"] = r.lower_is_better;
+  j["unit"] = score_unit(game.rules().scoring);  // of mean and total, signed so that higher is better
   j["entrants"] = nlohmann::ordered_json::array();
   for (std::size_t e = 0; e < r.entrants.size(); ++e) {
     const ArenaEntrant& a = r.entrants[e];
@@ -52,6 +51,8 @@ void print_json(const ArenaCommandOptions& o, const Game& game, const std::vecto
     entrant["bot"] = a.kind;
     entrant["mean"] = a.payout.mean;
     entrant["ci95"] = ci_json(a.payout);
+    entrant["edge"] = a.edge.mean;  // vs the table's mean in the same deals; = mean unless push-ups
+    entrant["edge_ci95"] = ci_json(a.edge);
     entrant["total"] = a.total;
     entrant["wins"] = a.wins;
     entrant["decisions"] = a.times.decisions;
@@ -66,11 +67,16 @@ void print_json(const ArenaCommandOptions& o, const Game& game, const std::vecto
 }
 
 std::string row(std::string_view entrant, std::string_view bot, std::size_t bot_width, std::string_view mean,
-                std::string_view ci, std::string_view wins, std::string_view decisions, std::string_view median,
-                std::string_view p99) {
+                std::string_view ci, std::string_view edge, std::string_view wins, std::string_view decisions,
+                std::string_view median, std::string_view p99) {
   return pad_left(entrant, 7) + "  " + pad_right(bot, bot_width) + "  " + pad_left(mean, 9) + "  " + pad_left(ci, 18) +
-         "  " + pad_left(wins, 7) + "  " + pad_left(decisions, 9) + "  " + pad_left(median, 9) + "  " +
-         pad_left(p99, 9) + "\n";
+         (edge.empty() ? "" : "  " + pad_left(edge, 26)) + "  " + pad_left(wins, 7) + "  " + pad_left(decisions, 9) +
+         "  " + pad_left(median, 9) + "  " + pad_left(p99, 9) + "\n";
+}
+
+std::string interval_text(const MeanInterval& m) {
+  if (m.n < 2) return "n/a";
+  return "[" + fixed(m.low(), 3, true) + ", " + fixed(m.high(), 3, true) + "]";
 }
 
 void print_table(const ArenaCommandOptions& o, const Game& game, const std::vector<std::string>& names,
@@ -79,21 +85,26 @@ void print_table(const ArenaCommandOptions& o, const Game& game, const std::vect
   for (std::size_t e = 0; e < names.size(); ++e) lineup += (e ? " vs " : "") + names[e];
   std::cout << r.deals << (r.deals == 1 ? " deal" : " deals") << " x " << game.num_players()
             << " rotations = " << r.hands << " hands: " << lineup << " (" << game.num_players() << " players, "
-            << describe_changes(game.rules()) << "), seed " << o.seed << "\n\n";
+            << describe_changes(game.rules(), o.rules_base) << "), seed " << o.seed << "\n\n";
   std::size_t width = 4;
   for (const auto& name : names) width = std::max(width, name.size());
-  std::cout << row("entrant", "bot", width, "mean/hand", "95% CI", "wins", "decisions", "median ms", "p99 ms");
+  // Under push-ups (V15) the results do not sum to zero: the edge over the table's mean compares.
+  const bool pushups = game.rules().scoring == Scoring::kPushups;
+  const std::string unit(score_unit(game.rules().scoring));
+  std::cout << row("entrant", "bot", width, "mean/hand", "95% CI", pushups ? "edge over the table (95% CI)" : "", "wins",
+                   "decisions", "median ms", "p99 ms");
   for (std::size_t e = 0; e < r.entrants.size(); ++e) {
     const ArenaEntrant& a = r.entrants[e];
-    const std::string ci = a.payout.n < 2 ? "n/a"
-                                          : "[" + fixed(a.payout.low(), 3, true) + ", " + fixed(a.payout.high(), 3, true) + "]";
-    std::cout << row(std::to_string(e), names[e], width, fixed(a.payout.mean, 3, true), ci, std::to_string(a.wins),
-                     std::to_string(a.times.decisions), fixed(a.times.median_ms, 3), fixed(a.times.p99_ms, 3));
+    const std::string edge = pushups ? fixed(a.edge.mean, 3, true) + " " + interval_text(a.edge) : "";
+    std::cout << row(std::to_string(e), names[e], width, fixed(a.payout.mean, 3, true), interval_text(a.payout), edge,
+                     std::to_string(a.wins), std::to_string(a.times.decisions), fixed(a.times.median_ms, 3),
+                     fixed(a.times.p99_ms, 3));
   }
   std::cout << "\nEach deal (deck order and dealer) is played once per rotation of the seats, so every entrant\n"
-               "plays every seat's cards. "
-            << (r.lower_is_better ? "Means are push-up points per hand (V15: lower is better)"
-                                  : "Payouts are in " + r.unit + " per hand")
+               "plays every seat's cards. Results are in "
+            << (pushups ? "push-ups per hand, negative (V15: minus the push-ups scored), so that higher is better;\n"
+                          "the edge is the entrant's result less the table's mean in the same deals"
+                        : unit + " per hand, higher is better")
             << "; 95% CI = mean ± 1.96·s/√n over the\n"
                "n deals (one sample per deal: the entrant's mean over its hands). Decision times are wall-clock\n"
                "milliseconds per call to the bot (medians and p99 to within 1.1%).\n";

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "record_writer.h"
@@ -20,10 +21,12 @@ int run_replay(const std::string& path, bool quiet);
 /// What `tonk play` needs, already checked by main.cc: valid rules and one bot kind per opponent.
 struct PlayOptions {
   Rules rules;                    ///< rules.players = 1 + bots.size()
+  std::string rules_base;         ///< the preset the rules start from ("P-RUSH"), "" for none
   std::vector<std::string> bots;  ///< the bot kind of seats 1.. (the human is seat 0)
   std::optional<int> hands;       ///< play this many hands, then stop; unset: ask after each hand
   std::uint64_t seed = 0;
   RecordTarget record;  ///< --record FILE (path "" for none), --force, and the files not to write over
+  bool confirm_drop = true;  ///< a drop typed as `d` asks first (--no-confirm turns it off)
 };
 
 /// `tonk play`: an interactive game at the terminal, reading commands from stdin. (play_command.cc)
@@ -32,6 +35,7 @@ int run_play(const PlayOptions& options);
 /// What `tonk sim` needs, already checked by main.cc.
 struct SimOptions {
   Rules rules;                    ///< rules.players = bots.size()
+  std::string rules_base;         ///< the preset the rules start from ("P-RUSH"), "" for none
   std::vector<std::string> bots;  ///< the bot kind of each seat, seat 0 first
   long long hands = 0;            ///< >= 1
   std::uint64_t seed = 0;
@@ -46,6 +50,7 @@ int run_sim(const SimOptions& options);
 /// What `tonk arena` needs, already checked by main.cc.
 struct ArenaCommandOptions {
   Rules rules;                    ///< rules.players = bots.size()
+  std::string rules_base;         ///< the preset the rules start from ("P-RUSH"), "" for none
   std::vector<std::string> bots;  ///< the lineup: a fair or omniscient kind per entrant (arena.h)
   long long deals = 0;            ///< duplicate deals, >= 1; each is played once per rotation
   std::uint64_t seed = 0;
@@ -62,9 +67,15 @@ int run_arena(const ArenaCommandOptions& options);
 /// What `tonk rules` shows, already checked by main.cc.
 struct RulesOptions {
   Rules rules;            ///< the rule set whose values are shown
-  bool markdown = false;  ///< print docs/rules.md instead (the standard game only)
+  bool markdown = false;  ///< print docs/OPTIONS.md instead (the standard game only)
   std::string source;     ///< the preset or rule file the rules come from; "" also lists the presets
+  std::string base;       ///< the preset the rules start from ("P-RUSH"), "" for none
+  bool all = false;       ///< every option even when the rules differ (otherwise the differences only)
 };
+
+/// `tonk rules ID`, `tonk explain ID`: prints the section of docs/RULES.md (built into the program)
+/// that explains the rule, or says the ID is unknown (exit 2). (rule_explain.cc)
+int run_explain(std::string_view id);
 
 /// `tonk rules`: prints every rule option with its value under `rules` (marking those that differ
 /// from the standard game) and, for the standard game, the presets; or the Markdown document of the

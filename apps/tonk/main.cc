@@ -1,6 +1,7 @@
 // The `tonk` command line: parses arguments with CLI11, checks the rules and the seats, and runs a
 // subcommand (commands.h). Exit codes: 0 done, 1 failed while running, 2 bad input (nothing ran).
 #include <cstdint>
+#include <cctype>
 #include <iostream>
 #include <optional>
 #include <random>
@@ -11,6 +12,7 @@
 
 #include "commands.h"
 #include "number_flags.h"
+#include "rule_explain.h"
 #include "rule_flags.h"
 #include "seats.h"
 #include "stop_signal.h"
@@ -40,7 +42,7 @@ void add_rule_flags(CLI::App* app, RuleFlags& flags, const std::string& players_
                   "Start from a house-rule preset, e.g. --preset rush (`tonk rules` lists them)")
       ->type_name("NAME");
   app->add_option("--rules", flags.rules_file,
-                  "Read rules from a TOML or JSON file, applied after --preset (see docs/rules.md)")
+                  "Read rules from a TOML or JSON file, applied after --preset (see docs/OPTIONS.md)")
       ->type_name("FILE");
   app->add_option("--set", flags.settings,
                   "Change a rule option, e.g. --set hand_size=7 (repeatable; `tonk rules` lists them)")
@@ -61,6 +63,7 @@ tonk::cli::PlayOptions make_play_options(const RuleFlags& flags, const std::stri
   tonk::cli::PlayOptions o;
   const tonk::cli::ChosenRules chosen = tonk::cli::choose_rules(flags);
   o.rules = chosen.rules;
+  o.rules_base = chosen.base;
   std::vector<std::string> bots =
       bots_text.empty() ? std::vector<std::string>{"greedy"} : tonk::cli::parse_bot_list(bots_text);
   if (opponents) {
@@ -85,6 +88,7 @@ tonk::cli::SimOptions make_sim_options(const RuleFlags& flags, const std::string
   tonk::cli::SimOptions o;
   const tonk::cli::ChosenRules chosen = tonk::cli::choose_rules(flags);
   o.rules = chosen.rules;
+  o.rules_base = chosen.base;
   std::vector<std::string> bots = tonk::cli::parse_bot_list(bots_text);
   if (o.rules.players == 0) o.rules.players = bots.size() > 1 ? static_cast<int>(bots.size()) : 2;
   tonk::cli::check_rules(chosen, o.rules);
@@ -97,6 +101,7 @@ tonk::cli::ArenaCommandOptions make_arena_options(const RuleFlags& flags, const 
   tonk::cli::ArenaCommandOptions o;
   const tonk::cli::ChosenRules chosen = tonk::cli::choose_rules(flags);
   o.rules = chosen.rules;
+  o.rules_base = chosen.base;
   std::vector<std::string> bots = tonk::cli::parse_bot_list(bots_text, /*allow_omniscient=*/true);
   if (o.rules.players == 0) o.rules.players = bots.size() > 1 ? static_cast<int>(bots.size()) : 2;
   tonk::cli::check_rules(chosen, o.rules);
@@ -123,7 +128,8 @@ int run(int argc, char** argv) {
   CLI::App* play = app.add_subcommand("play", "Play Tonk at the terminal against 1 to 3 bots");
   play->footer(
       "You sit in seat 0 (\"you\"); the others are bots. At the prompt, type `help` for the commands\n"
-      "(d drop, s stock, t take, sp spread, h hit, x discard, a actions, q quit). End of input quits.\n"
+      "(drop, s stock, t take, sp spread, h hit, x discard, a actions, q quit); the prompt shows the moves\n"
+      "legal now. `d` asks before dropping (--no-confirm: it does not). End of input quits.\n"
       "Example: tonk play --bots greedy,random --seed 7 --record game.tonk");
   play->add_option("--bots", play_bots, "Opponents' bot kinds, comma-separated (one kind fills every seat)")
       ->type_name("KIND,...")
@@ -140,6 +146,8 @@ int run(int argc, char** argv) {
       ->transform(decimal_range(0, kMaxSeed));
   play->add_option("--record", play_record, "Save every hand to FILE (see `tonk replay`)")->type_name("FILE");
   play->add_flag("--force", play_force, "Replace the --record FILE if it exists");
+  bool no_confirm = false;
+  play->add_flag("--no-confirm", no_confirm, "Drop at once when you type d (without it, d asks first; drop never asks)");
 
   // tonk sim
   RuleFlags sim_flags;
@@ -152,10 +160,11 @@ int run(int argc, char** argv) {
   bool sim_force = false;
   CLI::App* sim = app.add_subcommand("sim", "Simulate hands between bots and report each seat's results");
   sim->footer(
-      "The hands are played in one session (the deal passes clockwise, S17). Per seat: the mean payout\n"
-      "per hand in stakes with a 95% confidence interval, and the wins of each kind. The Big One (V22)\n"
-      "doubles the last hands of the N; side bets (V23) are booked too. Under push-ups (V15) the means\n"
-      "are points, and with a pushup_limit a new session starts whenever one ends (docs/SESSIONS.md).\n"
+      "The hands are played in one session (the deal passes clockwise, S17). Per seat: the mean result\n"
+      "per hand in the table's unit (stakes, units, points) with a 95% confidence interval, and the wins\n"
+      "of each kind. The Big One (V22) doubles the last hands of the N; side bets (V23) are booked too.\n"
+      "Under push-ups (V15) the means are minus the push-ups scored, so higher is better as elsewhere, and\n"
+      "with a pushup_limit a new session starts whenever one ends (docs/SESSIONS.md).\n"
       "Example: tonk sim --bots greedy,random --hands 10000 --seed 1 --json");
   sim->add_option("--bots", sim_bots,
                   "Bot kind of each seat, comma-separated, seat 0 first (one kind fills every seat)")
@@ -185,8 +194,9 @@ int run(int argc, char** argv) {
   CLI::App* arena = app.add_subcommand("arena", "Play bots against each other on duplicate deals, with seat rotation");
   arena->footer(
       "Each deal (a deck order and a dealer) is played once per rotation of the seats, so each bot plays\n"
-      "every seat's cards. Per bot: the mean payout per hand in stakes with a 95% confidence interval over\n"
-      "deals, and the median and 99th-percentile time per decision. Results depend only on the seed, not\n"
+      "every seat's cards. Per bot: the mean result per hand in the table's unit, higher better (push-ups\n"
+      "negative; then also the edge over the table's mean), with a 95% confidence interval over deals,\n"
+      "and the median and 99th-percentile time per decision. Results depend only on the seed, not\n"
       "on --threads. Bots: random, greedy, mc (Monte Carlo; mc:N searches N worlds per decision, mc:Nms\n"
       "for N ms), and oracle (sees every card; oracle:N; arena only).\n"
       "Example: tonk arena --bots mc:100,greedy --deals 2000 --seed 1 --threads 2");
@@ -215,9 +225,18 @@ int run(int argc, char** argv) {
   CLI::App* rules =
       app.add_subcommand("rules", "List the presets and the rule options with their values, ranges and rule IDs");
   std::string rules_preset;
-  rules->add_option("PRESET", rules_preset, "Show this preset's rules (same as --preset PRESET)")->type_name("NAME");
+  rules->add_option("PRESET", rules_preset,
+                    "Show this preset's rules (same as --preset PRESET), or the rule behind an ID such as S15 or V13d")
+      ->type_name("NAME|ID");
+  bool rules_all = false;
+  rules->add_flag("--all", rules_all, "With a preset or changes: every option, not only the differences");
   add_rule_flags(rules, rules_flags, "Players at the table");
-  rules->add_flag("--markdown", markdown, "Print the option table of the standard game as Markdown (docs/rules.md)");
+  rules->add_flag("--markdown", markdown, "Print the option table of the standard game as Markdown (docs/OPTIONS.md)");
+
+  // tonk explain
+  std::string explain_id;
+  CLI::App* explain = app.add_subcommand("explain", "Print the rule behind a rule ID (S15, V13d, I2, P-RUSH) from docs/RULES.md");
+  explain->add_option("ID", explain_id, "The rule ID, as messages cite it")->required();
 
   // tonk replay
   std::string replay_path;
@@ -234,7 +253,8 @@ int run(int argc, char** argv) {
       "  tonk sim --bots greedy,random --hands 10000\n"
       "  tonk arena --bots mc:100,greedy --deals 2000 --threads 2\n"
       "  tonk rules --set hand_size=7\n"
-      "  tonk rules rush                    the Rushville preset's rules\n"
+      "  tonk rules rush                    what the Rushville preset changes (--all: every option)\n"
+      "  tonk rules V13d                    the rule behind an ID that a message cites\n"
       "  tonk sim --preset wash --bots greedy --players 4 --hands 1000\n"
       "  tonk replay game.tonk\n"
       "Run `tonk COMMAND --help` for the options of a command.");
@@ -255,6 +275,7 @@ int run(int argc, char** argv) {
       o.seed = play_seed ? *play_seed : fresh_seed();
       o.record = {play_record, play_force, {play_flags.rules_file}};
       tonk::cli::install_stop_signals();
+      o.confirm_drop = !no_confirm;
       return tonk::cli::run_play(o);
     }
     if (sim->parsed()) {
@@ -283,6 +304,9 @@ int run(int argc, char** argv) {
       return tonk::cli::run_arena(o);
     }
     if (rules->parsed()) {
+      // `tonk rules S15` explains a rule; `tonk rules P-RUSH` (a preset) still shows its options.
+      if (tonk::cli::is_rule_id(rules_preset) && std::toupper(static_cast<unsigned char>(rules_preset[0])) != 'P')
+        return tonk::cli::run_explain(rules_preset);
       if (!rules_preset.empty()) {
         if (!rules_flags.preset.empty() &&
             &tonk::preset_or_throw(rules_flags.preset) != &tonk::preset_or_throw(rules_preset))
@@ -299,9 +323,12 @@ int run(int argc, char** argv) {
             "--markdown documents the standard game; it cannot be combined with a preset, --rules, --set or --players");
       o.markdown = markdown;
       o.source = chosen.source;
+      o.all = rules_all;
+      o.base = chosen.base;
       return tonk::cli::run_rules(o);
     }
     if (replay->parsed()) return tonk::cli::run_replay(replay_path, quiet);
+    if (explain->parsed()) return tonk::cli::run_explain(explain_id);
   } catch (const tonk::RuleError& e) {
     std::cerr << "tonk: invalid rules: " << e.what() << "\n";
     return kExitBadInput;

@@ -14,8 +14,12 @@
 
 #include "commands.h"
 #include "hint.h"
+#include "line_reader.h"
+#include "play_prompt.h"
+#include "program_path.h"
 #include "play_input.h"
 #include "record_writer.h"
+#include "rules_in_words.h"
 #include "rule_flags.h"
 #include "seats.h"
 #include "stop_signal.h"
@@ -34,31 +38,6 @@ namespace {
 
 // The seed streams of the session's seed (mix_seed): bots use 100 + seat, hints from here on.
 constexpr std::uint64_t kHintSeedStream = 1'000'000;
-
-// Reads the person's lines. When stdin is not a terminal (a script piped in) each line is echoed
-// after its prompt, so the transcript reads like a session at the keyboard.
-class Console {
- public:
-  Console(std::istream& in, std::ostream& out) : in_(in), out_(out), echo_(!is_terminal(STDIN_FILENO)) {}
-
-  /// The next line, or nullopt at the end of input.
-  std::optional<std::string> ask(const std::string& prompt) {
-    out_ << prompt << std::flush;
-    std::string line;
-    if (stop_requested() || !std::getline(in_, line) || stop_requested()) {  // a signal ends input too
-      out_ << "\n";
-      return std::nullopt;
-    }
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (echo_) out_ << line << "\n";
-    return line;
-  }
-
- private:
-  std::istream& in_;
-  std::ostream& out_;
-  bool echo_;
-};
 
 // Seat 0 is the person; each other seat the bot named for it, seeded from the session's seed.
 std::vector<Seat> seats_of(const PlayOptions& options, const std::vector<std::string>& names) {
@@ -94,13 +73,13 @@ class PlaySession {
   Next play_hand(int number);
   Next play_your_turn(int number);
   void show(const TableEvent& event);
-  std::string prompt(const View& view, const ActionList& legal) const;
+  bool confirm_drop(const View& view);
   Next ask_another_hand();
 
   const PlayOptions& options_;
   std::vector<std::string> names_;
   TablePrinter printer_;
-  Console console_;
+  LineReader console_;
   Table table_;  // seat 0 is the person
   const Game& game_;
   RecordWriter record_;
@@ -148,7 +127,8 @@ void PlaySession::print_intro() {
   for (std::size_t p = 1; p < names_.size(); ++p)
     opponents += (p == 1 ? "" : p + 1 == names_.size() ? " and " : ", ") + names_[p];
   std::cout << s.bold("Tonk") << ": you against " << opponents << " (" << game_.num_players()
-            << " players; rules: " << describe_changes(game_.rules()) << "). " << scoring_note() << "\n"
+            << " players; rules: " << describe_changes(game_.rules(), options_.rules_base) << "). " << scoring_note() << "\n"
+            << rules_intro(game_.rules(), options_.rules_base)  // the differences in words
             << "Seed " << options_.seed << " (the same seed and the same commands replay the same game).\n"
             << "Empty your hand to win, or drop when your count is the lowest (" << card_values() << ").\n"
             << "Type " << s.bold("help") << " for the commands, " << s.bold("a") << " for your legal actions.\n\n";
@@ -180,7 +160,7 @@ int PlaySession::run() {
   if (record_.requested()) {
     const int n = record_.hands_written();
     std::cout << "Saved " << n << " hand" << (n == 1 ? "" : "s") << (unfinished ? " (the last one unfinished)" : "")
-              << " to " << record_.path() << "; check it with: tonk replay " << record_.path() << "\n";
+              << " to " << record_.path() << "; check it with: " << program_command() << " replay " << record_.path() << "\n";
   }
   std::cout << "Thanks for playing.\n";
   return record_.failed() ? 1 : 0;  // the game was played, but its record is not whole
@@ -218,23 +198,6 @@ void PlaySession::show(const TableEvent& event) {
   }
 }
 
-std::string PlaySession::prompt(const View& view, const ActionList& legal) const {
-  const Style& s = printer_.style();
-  std::string text;
-  if (view.phase == Phase::kStartOfTurn) {
-    std::vector<std::string> choices;
-    if (legal.contains(Action::drop())) choices.push_back(s.bold("d") + " drop");
-    choices.push_back(s.bold("s") + (view.stock_size > 0 ? " take from the stock" : " stock (empty: ends play, S16)"));
-    if (legal.contains(Action::take_discard()))
-      choices.push_back(s.bold("t") + " take the " + s.card(view.top_discard));
-    for (std::size_t i = 0; i < choices.size(); ++i)
-      text += (i == 0 ? "" : i + 1 == choices.size() ? " or " : ", ") + choices[i];
-  } else {
-    text = s.bold("sp") + " CARDS to lay, " + s.bold("h") + " N CARDS to hit, " + s.bold("x") + " CARD to discard";
-  }
-  return text + "  " + s.dim("(help, a)") + "\n> ";
-}
-
 PlaySession::Next PlaySession::play_your_turn(int number) {
   printer_.print_table(number, table_.view(0));
   bool show_hints = true;
@@ -244,7 +207,7 @@ PlaySession::Next PlaySession::play_your_turn(int number) {
     table_.legal_actions(legal);
     if (show_hints) printer_.print_hints(view, legal);
     show_hints = false;
-    const auto line = console_.ask(prompt(view, legal));
+    const auto line = console_.ask(prompt_text(view, legal, printer_.style()));  // from the legal kinds
     if (!line) {
       std::cout << "End of input: leaving the game.\n";
       return Next::kQuit;
@@ -252,7 +215,7 @@ PlaySession::Next PlaySession::play_your_turn(int number) {
     PlayCommand cmd = parse_play_command(*line);
     switch (cmd.kind) {
       case PlayCommand::Kind::kEmpty: continue;
-      case PlayCommand::Kind::kHelp: std::cout << play_help(); continue;
+      case PlayCommand::Kind::kHelp: std::cout << help_text(view, legal); continue;
       case PlayCommand::Kind::kActions: printer_.print_actions(view, legal); continue;
       case PlayCommand::Kind::kHint:  // from the person's view only; reproducible from the seed
         std::cout << hint_text(view, legal, mix_seed(options_.seed, kHintSeedStream + hints_++), printer_.style());
@@ -275,9 +238,15 @@ PlaySession::Next PlaySession::play_your_turn(int number) {
         break;
       case PlayCommand::Kind::kAction: break;
     }
+    // A drop typed as the one letter `d` ends the hand: it is confirmed first (--no-confirm: never).
+    if (cmd.action.kind == ActionKind::kDrop && cmd.abbreviated && options_.confirm_drop && legal.contains(cmd.action) &&
+        !confirm_drop(view)) {
+      std::cout << "  Not dropped (type drop in full to drop without this question).\n";
+      continue;
+    }
     // The table submits it to the engine, whose refusal cites the rule; the action is shown by show().
     if (const auto refusal = table_.submit(0, cmd.action)) {
-      std::cout << "  Not allowed: " << refusal->text() << ".\n";
+      std::cout << "  Not allowed: " << refusal_text(view, cmd.action, refusal->text()) << ".\n";
       continue;
     }
     if (table_.in_hand() && table_.to_move() == 0) {
@@ -286,6 +255,15 @@ PlaySession::Next PlaySession::play_your_turn(int number) {
     }
   }
   return Next::kContinue;
+}
+
+bool PlaySession::confirm_drop(const View& view) {
+  while (true) {
+    const auto line = console_.ask(drop_question(view));
+    if (!line) return false;
+    if (const auto yes = parse_yes_no(*line)) return *yes;
+    std::cout << "Please answer y or n.\n";
+  }
 }
 
 PlaySession::Next PlaySession::ask_another_hand() {

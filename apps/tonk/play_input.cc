@@ -5,6 +5,8 @@
 #include <charconv>
 #include <utility>
 
+#include "card_tokens.h"
+
 namespace tonk::cli {
 
 namespace {
@@ -103,36 +105,31 @@ PlayCommand parse_play_command(std::string_view line) {
   if (auto action = parse_action(text, &error)) {
     cmd.kind = PlayCommand::Kind::kAction;
     cmd.action = *action;
+    cmd.abbreviated = verb.size() == 1;
     return cmd;
   }
   cmd.kind = PlayCommand::Kind::kError;
   cmd.error = error;
+  // Name the card token at fault ("'Zz' is not a card", "5h is named twice") when there is one.
+  if (canonical == "spread" || canonical == "discard" || canonical == "hit") {
+    std::string cards = tens_as_t(rest);
+    if (canonical == "hit") {  // after the spread number
+      const std::size_t sp = cards.find(' ');
+      cards = sp == std::string::npos ? std::string() : cards.substr(sp + 1);
+    }
+    if (const std::size_t colon = cards.find(':'); colon != std::string::npos) {  // drop the shape (V13a)
+      const std::size_t start = cards.find_last_of(" \t", colon);
+      cards = start == std::string::npos ? std::string() : cards.substr(0, start);
+    }
+    if (std::string problem = card_text_problem(cards); !problem.empty()) {
+      cmd.error = problem + std::string(kCardHint);
+      return cmd;
+    }
+  }
   const bool about_cards = canonical == "spread" || canonical == "discard" ||
                            (canonical == "hit" && error.find("spread number") == std::string::npos);
   if (!rest.empty() && about_cards) cmd.error += kCardHint;
   return cmd;
-}
-
-std::string play_help() {
-  return "Commands (short form / long form):\n"
-         "  At the start of your turn (S9):\n"
-         "    d      drop        show your hand, claiming the lowest count (S15)\n"
-         "    s      stock       take the top card of the stock\n"
-         "    t      take        take the top card of the discard pile\n"
-         "  After taking a card, in any order (S9, S11, S12):\n"
-         "    sp 4h5h6h          spread: lay a book (3-4 of a rank) or a run (3+ in suit)\n"
-         "    h 0 7h             hit: add cards to spread number 0 on the table\n"
-         "  Then end your turn (S9, S14):\n"
-         "    x Kc               discard: put one card on the discard pile\n"
-         "  Any time:\n"
-         "    a      actions     list every legal action, numbered; type a number to play it\n"
-         "    hint               what the Monte Carlo bot would play here, from what you can see\n"
-         "    hand   table       show the table and your hand again\n"
-         "    score              the running score\n"
-         "    help   ?           this help\n"
-         "    q      quit        leave the game (end of input also quits)\n"
-         "Cards: rank A 2 3 4 5 6 7 8 9 T J Q K, then suit c d h s; e.g. Ts is the ten of spades.\n"
-         "Goal: empty your hand, or drop when your count is the lowest (A=1, J Q K=10).\n";
 }
 
 }  // namespace tonk::cli

@@ -26,6 +26,9 @@ struct PlayCommand {
   Action action;
   int pick = 0;
   std::string error;
+  /// The verb was typed as a one-letter short form ("d", "s"): a slip of one key is easy, so a drop
+  /// typed as "d" is confirmed first (DropConfirmation).
+  bool abbreviated = false;
 };
 
 /// Parses one line typed at the prompt. Verbs are case-insensitive and have short forms:
@@ -33,7 +36,6 @@ struct PlayCommand {
 /// help/?, quit/q. Cards are written as in RULES.md ("7h", "Ts"); "10h" is read as "Th".
 PlayCommand parse_play_command(std::string_view line);
 
-/// The help text listing every command, with examples.
-std::string play_help();
+/// The help is generated from the legal actions: help_text() in play_prompt.h.
 
 }  // namespace tonk::cli

@@ -37,6 +37,7 @@ ChosenRules choose_rules(const RuleFlags& flags) {
     std::string ids = "";
     for (const std::string& id : preset->rule_ids) ids += (ids.empty() ? "" : ", ") + id;
     chosen.source = "preset " + preset->name + " (" + preset->description + "; " + ids + ")";
+    chosen.base = preset->name;
   }
   int players = 0;  // the table size named by the file or the flags; 0 for none
   if (!flags.rules_file.empty()) {
@@ -46,6 +47,7 @@ ChosenRules choose_rules(const RuleFlags& flags) {
     chosen.rules = file.rules;
     chosen.max_players = file.max_players;
     chosen.source = "rule file " + flags.rules_file;
+    if (!file.base.empty()) chosen.base = preset_or_throw(file.base, "base").name;
     if (!file.base.empty()) chosen.source += " (base " + file.base + ")";
     else if (preset) chosen.source += " (on " + preset->name + ")";
     if (std::find(file.options.begin(), file.options.end(), "players") != file.options.end())
@@ -79,7 +81,14 @@ Rules rules_from_flags(std::span<const std::string> settings, std::optional<int>
   return choose_rules(flags).rules;
 }
 
-std::string describe_changes(const Rules& rules) {
+std::string describe_changes(const Rules& rules, std::string_view base) {
+  // The preset the person chose names the rules, whatever the overrides (issue 8: vietnam with
+  // hand_size=9 is not "P-BATON + hand_size=9").
+  if (!base.empty()) {
+    const Preset& preset = preset_or_throw(base, "preset");
+    const std::vector<std::string> d = differences(rules, preset.rules);
+    return d.empty() ? preset.name : preset.name + " + " + join(d, " ");
+  }
   std::vector<std::string> best = differences(rules, Rules{});
   std::string name;
   for (const Preset& p : presets()) {

@@ -35,6 +35,7 @@ struct ChosenRules {
   int max_players = kMaxPlayers;  ///< the largest table of the preset or rule file (V14: 6)
   std::string source;  ///< where the rules come from: "preset P-RUSH (Rushville, Indiana; V12)",
                        ///< "rule file house.toml (base P-RUSH)", or "" for the standard game
+  std::string base;    ///< the preset the rules start from ("P-RUSH"), or "" for the standard game
 };
 
 /// Resolves the flags. Throws RuleError naming the option (an unknown preset names "preset"; a
@@ -49,9 +50,10 @@ void check_rules(const ChosenRules& chosen, const Rules& rules);
 /// choose_rules() with only --set and --players: the standard rules with each item applied.
 Rules rules_from_flags(std::span<const std::string> settings, std::optional<int> players);
 
-/// A short description of the rules for a heading: "standard game", the options that differ from
-/// it ("hand_size=7 upcard=false"), or the nearest preset and what differs from it ("P-RUSH",
+/// A short description of the rules for a heading: with a `base` preset, that preset and what
+/// differs from it ("P-VIETNAM + hand_size=9"); otherwise "standard game", the options that differ
+/// from it ("hand_size=7 upcard=false"), or the nearest preset and what differs from it ("P-RUSH",
 /// "P-RUSH + hand_size=7") when that is shorter. The table size is left out.
-std::string describe_changes(const Rules& rules);
+std::string describe_changes(const Rules& rules, std::string_view base = "");
 
 }  // namespace tonk::cli

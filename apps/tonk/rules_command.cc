@@ -1,10 +1,12 @@
 // `tonk rules`: the presets (RULES.md §3) and every rule option from the option table
-// (tonk::rule_options()), with its value, range, rule ID and meaning; or the generated docs/rules.md.
+// (tonk::rule_options()), with its value, range, rule ID and meaning; or the generated docs/OPTIONS.md.
 #include <algorithm>
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include "commands.h"
+#include "rules_in_words.h"
 #include "text_layout.h"
 #include "tonk/preset.h"
 #include "tonk/rule_options.h"
@@ -45,15 +47,28 @@ int run_rules(const RulesOptions& options) {
   const Rules& rules = options.rules;
   const Rules standard;
   bool changed = false;
-  for (const OptionSpec& o : rule_options()) changed = changed || o.get(rules) != o.get(standard);
-  if (options.source.empty()) {
+  for (const OptionSpec& o : rule_options())
+    changed = changed || (o.name != "players" && o.get(rules) != o.get(standard));
+  if (options.source.empty() && !changed) {
     print_presets();
   } else {
-    std::cout << "Rules of " << options.source << ".\n";
+    std::cout << "Rules of " << (options.source.empty() ? "the standard game with changes" : options.source) << ".\n";
   }
-  std::cout << "Rule options (rule IDs refer to RULES.md). Change one with --set option=value on\n"
-               "`tonk play`, `tonk sim`, `tonk arena` and `tonk rules`, after --preset NAME and --rules FILE.\n";
-  if (changed) std::cout << "* marks a value changed from the standard game.\n";
+  // The differences first, in words (issue 8); the option table after them.
+  if (const std::vector<std::string> words = rules_in_words(rules, options.base); !words.empty()) {
+    std::cout << "\nDifferences from the standard game (`tonk rules ID` explains a rule ID):\n";
+    for (const std::string& w : words) std::cout << "  - " << w << "\n";
+    if (const std::string note = dealt_end_note(options.base); !note.empty()) std::cout << note << "\n";
+    std::cout << "\n";
+  }
+  const bool only_changes = changed && !options.all;
+  if (only_changes)
+    std::cout << "The options that differ from the standard game (`--all` shows all " << rule_options().size()
+              << "). Change one with --set option=value.\n";
+  else
+    std::cout << "Rule options (rule IDs refer to docs/RULES.md). Change one with --set option=value on\n"
+                 "`tonk play`, `tonk sim`, `tonk arena` and `tonk rules`, after --preset NAME and --rules FILE.\n";
+  if (changed && !only_changes) std::cout << "* marks a value changed from the standard game.\n";
   // The value column fits the longest value shown ("lowest_as_drop *").
   std::size_t value_width = 13;
   for (const OptionSpec& o : rule_options())
@@ -66,7 +81,8 @@ int run_rules(const RulesOptions& options) {
   for (const OptionSpec& o : rule_options()) {
     const int value = o.get(rules);
     const bool is_changed = value != o.get(standard);
-    const std::string shown = o.format(value) + (is_changed ? " *" : "");
+    if (only_changes && !is_changed) continue;
+    const std::string shown = o.format(value) + (is_changed && !only_changes ? " *" : "");
     std::string allowed = allowed_values(o);
     if (is_changed) allowed += "; default " + o.format(o.get(standard));
     std::cout << row(o.name, shown, o.rule_id, allowed) << "    " << o.doc << "\n";

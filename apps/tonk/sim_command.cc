@@ -2,8 +2,9 @@
 // interval and the wins of each kind; as a table or as JSON.
 //
 // The session's rules apply: the ledger's result per hand is the payout doubled in The Big One (the
-// last big_one_hands of the N hands, V22) plus the side bets (V23a, V23b). Under push-ups (V15) the
-// statistics are of points per hand (lower is better); with a pushup_limit, a new session starts
+// last big_one_hands of the N hands, V22) plus the side bets (V23a, V23b), in the table's unit (stakes,
+// units, points). Under push-ups (V15) the statistics are of minus the push-ups scored per hand, so
+// that higher is better for a seat as in every other unit; with a pushup_limit, a new session starts
 // (cut and seed of its own) each time one ends, and the sessions finished are counted with their
 // winners.
 #include <chrono>
@@ -129,7 +130,8 @@ SimResult simulate(const SimOptions& o, const std::shared_ptr<const Game>& share
     if (out.reason == EndReason::kDeadHand) ++result.dead_hands;
     for (int p = 0; p < n; ++p) {
       SeatStats& s = result.seats[static_cast<std::size_t>(p)];
-      s.add(counts_sessions(game) ? booked.points[p] : booked.payouts[p] + booked.side.net[p]);
+      // Signed so that higher is better (as signed_score): minus the push-ups scored under V15.
+      s.add(counts_sessions(game) ? -booked.points[p] : booked.payouts[p] + booked.side.net[p]);
       s.side += booked.side.net[p];
       if (!out.is_winner(p)) continue;
       for (int k = 0; k < kNumWinKinds; ++k)
@@ -156,7 +158,7 @@ void print_json(const SimOptions& o, const Game& game, const std::vector<std::st
   j["seed"] = o.seed;
   j["players"] = game.num_players();
   j["rules"] = to_string(game.rules());
-  j["unit"] = counts_sessions(game) ? "points" : "stakes";  // of total and mean (V15: points, lower is better)
+  j["unit"] = score_unit(game.rules().scoring);  // of total and mean, higher better (V15: minus the push-ups)
   if (counts_sessions(game)) {
     j["sessions"] = r.sessions;
     j["hands_per_session"] = nullptr;  // no session finished
@@ -209,31 +211,30 @@ void print_table(const SimOptions& o, const Game& game, const std::vector<std::s
   std::string lineup;
   for (std::size_t p = 0; p < names.size(); ++p) lineup += (p ? " vs " : "") + names[p];
   std::cout << o.hands << (o.hands == 1 ? " hand: " : " hands: ") << lineup << " (" << game.num_players()
-            << " players, " << describe_changes(game.rules()) << "), seed " << o.seed << "\n\n";
+            << " players, " << describe_changes(game.rules(), o.rules_base) << "), seed " << o.seed << "\n\n";
   std::size_t width = 4;
   for (const auto& name : names) width = std::max(width, name.size());
   // Two header rows: the kinds of win have long names.
   std::cout << table_row("seat", "bot", width, "mean/hand", "95% CI",
                          {"wins", "dealt", "tonk", "out by", "drop", "caught", "stock", "turn"})
             << table_row("", "", width, "", "", {"", "tonk", "out", "discard", "", "dropper", "out", "limit"});
-  const bool signed_scores = !counts_sessions(game);  // stakes are signed; push-up points are not (V15)
   for (std::size_t p = 0; p < r.seats.size(); ++p) {
     const SeatStats& s = r.seats[p];
     std::string ci = "n/a";  // one hand gives no spread to estimate
     if (o.hands > 1) {
-      ci = std::string(1, '[').append(fixed(s.mean - s.half_width(), 3, signed_scores)).append(", ");
-      ci.append(fixed(s.mean + s.half_width(), 3, signed_scores)).append("]");
+      ci = std::string(1, '[').append(fixed(s.mean - s.half_width(), 3, true)).append(", ");
+      ci.append(fixed(s.mean + s.half_width(), 3, true)).append("]");
     }
     std::string wins[kNumWinKinds + 1];
     wins[0] = std::to_string(s.all_wins());
     for (int k = 0; k < kNumWinKinds; ++k) wins[k + 1] = std::to_string(s.wins[k]);
-    std::cout << table_row(std::to_string(p), names[p], width, fixed(s.mean, 3, signed_scores), ci, wins);
+    std::cout << table_row(std::to_string(p), names[p], width, fixed(s.mean, 3, true), ci, wins);
   }
   if (counts_sessions(game))
-    std::cout << "\nScores are push-up points per hand (V15: lower is better)";
+    std::cout << "\nResults are push-ups per hand, negative (V15: minus the push-ups scored), so higher is better;\n";
   else
-    std::cout << "\nPayouts are in stakes per hand";
-  std::cout << "; 95% CI = mean ± 1.96·s/√n. Wins by kind: dealt tonk (S7),\n"
+    std::cout << "\nResults are in " << score_unit(game.rules().scoring) << " per hand, higher is better; ";
+  std::cout << "95% CI = mean ± 1.96·s/√n. Wins by kind: dealt tonk (S7),\n"
                "tonk out (S13), out by discard (S14), drop (S15a), caught dropper (S15b: the catchers win),\n"
                "stock out (S16), turn limit (I2).\n";
   const Rules& rules = game.rules();

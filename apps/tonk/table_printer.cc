@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <bit>
 
+#include "play_prompt.h"
+#include "spread_text.h"
 #include "text_layout.h"
 #include "tonk/game.h"
 
@@ -24,6 +26,25 @@ std::string same_rank_groups(const Style& style, CardSet hand) {
 }
 
 std::string plural(int n, const std::string& word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
+
+// Which dealt win ended the hand, by the rule that pays it: a claim (V13d), five face cards (V12b),
+// a low dealt count (V8 and the presets' V9, V10, V13c, V14b), or a dealt tonk (S7, V11's 47).
+std::string dealt_win_text(const View& view, const std::string& who, const std::string& was) {
+  const Outcome& o = view.outcome;
+  const Rules& r = view.game->rules();
+  const int count = o.counts[o.player];
+  const std::string points = std::to_string(count) + " points";
+  if (!view.history.empty() && view.history.back().action.kind == ActionKind::kClaim)
+    return who + " claimed a win with a dealt count of " + points + " before the first turn (V13d)";
+  const CardSet hand = view.revealed[o.player];
+  bool all_faces = r.dealt_five_faces_pays > 0 && !hand.empty();
+  for (Card c : hand)
+    all_faces = all_faces && !c.is_joker() && (c.rank() == Rank::kJack || c.rank() == Rank::kQueen || c.rank() == Rank::kKing);
+  if (all_faces) return who + was + " dealt five face cards, an automatic rummy (V12b)";
+  if (r.dealt_low_max > 0 && count <= r.dealt_low_max)
+    return who + was + " dealt a low hand: " + points + ", at most " + std::to_string(r.dealt_low_max) + " (V8)";
+  return who + was + " dealt a tonk: " + points + " (S7)";
+}
 
 }  // namespace
 
@@ -79,7 +100,8 @@ void TablePrinter::print_hand_start(int number, const View& view) const {
 
 void TablePrinter::print_table(int hand_number, const View& view) const {
   const int me = view.player;
-  const std::string whose = is_you(view.current_player) ? "your turn" : names_[view.current_player] + "'s turn";
+  // The person's decision by its phase: a turn, or the slap window of V21 (not "your turn").
+  const std::string whose = is_you(view.current_player) ? decision_title(view) : names_[view.current_player] + "'s turn";
   out_ << "\n"
        << style_.bold("Hand " + std::to_string(hand_number) + ", turn " + std::to_string(view.turn) + ": " + whose)
        << style_.dim("   (dealer: " + names_[view.dealer] + ")") << "\n";
@@ -88,10 +110,12 @@ void TablePrinter::print_table(int hand_number, const View& view) const {
   } else {
     for (int i = 0; i < view.num_spreads; ++i) {
       // V13a: a spread with wild cards shows what it stands for.
+      // V13a: a spread with wild cards shows what each one stands for: 7s [2h=8s] [X2=9s] Ts.
       const bool wild = view.game && !(view.spreads[i] & view.game->wild_cards()).empty();
-      const std::string shape = wild ? shape_suffix(view.spread_shapes[i]) : "";
-      out_ << label(i == 0 ? "spreads" : "") << i << ": " << style_.cards(view.spreads[i])
-           << (shape.empty() ? "" : style_.dim(" (" + shape.substr(1) + ")")) << "  "
+      out_ << label(i == 0 ? "spreads" : "") << i << ": "
+           << (wild ? spread_text(*view.game, view.spreads[i], view.spread_shapes[i], style_)
+                    : style_.cards(view.spreads[i]))
+           << "  "
            << style_.dim("(" + names_[view.spread_owners[i]] + ")") << "\n";
     }
   }
@@ -220,10 +244,12 @@ void TablePrinter::print_hand_end(int number, const View& view) const {
       lowest_winner = q;
       break;
     }
+  // V13d: a claim ends the hand as a dealt win; it is named as the claim it is.
+  const bool claimed = !view.history.empty() && view.history.back().action.kind == ActionKind::kClaim;
   std::string why;
   switch (o.reason) {
     case EndReason::kNone: why = "the hand was not finished"; break;
-    case EndReason::kDealtTonk: why = who + was + " dealt a tonk: " + count_of(p) + " points (S7)"; break;
+    case EndReason::kDealtTonk: why = dealt_win_text(view, who, was); break;
     case EndReason::kVoidDeal:
       why = "two or more players were dealt a tonk, so the hand is void: no payments (S7)";
       break;
@@ -247,7 +273,7 @@ void TablePrinter::print_hand_end(int number, const View& view) const {
     case EndReason::kDeadHand: why = "the hand is dead: no payments"; break;
   }
   out_ << "\n"
-       << style_.bold("*** Hand " + std::to_string(number) + " over: " + std::string(to_string(o.reason)) + " ***")
+       << style_.bold("*** Hand " + std::to_string(number) + " over: " + (claimed ? std::string("claim") : std::string(to_string(o.reason))) + " ***")
        << "\n"
        << "  " << why << ".\n";
   // One line per seat: name, the hand shown (S15, S16), count and payout. Cards are 2 characters

@@ -124,10 +124,14 @@ struct ArenaOptions {
 /// One entrant's results.
 struct ArenaEntrant {
   std::string kind;     ///< as in the lineup
-  /// Payout per hand over deals (see the top of this file), in ArenaResult::unit: the table's
-  /// payouts, or under push-ups (V15) the points scored, where lower is better.
+  /// Result per hand in the table's unit, higher better (signed_score: stakes, units, points, or
+  /// minus the push-ups scored under V15), over deals (see the top of this file).
   MeanInterval payout;
-  long long total = 0;  ///< net payout (V15: points) over every hand, in ArenaResult::unit
+  /// Per hand, the entrant's result minus the mean of all entrants' results in the same deal, over
+  /// deals: above zero means better than the table's average. Under zero-sum scoring (every unit but
+  /// push-ups) it equals `payout`; under push-ups it is the comparison that means something.
+  MeanInterval edge;
+  long long total = 0;  ///< net result over every hand, in the table's unit (signed_score)
   long long wins = 0;   ///< hands won (Outcome::winners)
   DecisionTimes times;  ///< not reproducible: wall-clock
 };
@@ -138,9 +142,10 @@ struct ArenaResult {
   std::vector<ArenaEntrant> entrants;  ///< in lineup order
   std::array<long long, kNumEndReasons> reasons{};  ///< hands by how they ended
   double seconds = 0;  ///< wall-clock time of the run
-  /// The unit of the payouts: "stakes", "units" (V12c), "points" (V14a), or "push-up points" (V15).
+  /// The unit of the results (score_unit): "stakes", "units" (V12c), "points" (V14a), or "push-ups"
+  /// (V15, as minus the push-ups scored).
   std::string unit = "stakes";
-  bool lower_is_better = false;  ///< true under push-ups (V15): the points are a loser's
+  bool lower_is_better = false;  ///< always false: results are signed so that higher is better
 };
 
 /// Plays the match. Throws std::invalid_argument for bad options (an unknown kind, a lineup that does

@@ -3,8 +3,8 @@
 // At each decision the bot deals the cards it has not seen at random, consistently with its view
 // (resample_from_view), and so imagines a "world": a full State. In every world it tries each legal
 // action and plays the hand out with the greedy bot's policy for every seat (each seat seeing only
-// its own view of that world). An action's value is its mean payout, in stakes, to the bot's seat
-// over the worlds. Every action is tried in the same worlds with the same rollout randomness
+// its own view of that world). An action's value is its mean result to the bot's seat over the
+// worlds, in what the table scores (signed_score: stakes, units, points, or minus V15's push-ups). Every action is tried in the same worlds with the same rollout randomness
 // (common random numbers), so the comparison between actions is much less noisy than the values.
 //
 // The bot reads nothing but its View and the legal actions, and drives the engine only through the
@@ -55,7 +55,9 @@ std::string to_string(const SearchBudget& budget);
 /// One legal action with the value the search gives it.
 struct ActionValue {
   Action action;
-  double value = 0;  ///< mean payout to the searching seat after this action, in stakes per hand
+  /// Mean result to the searching seat after this action, per hand, in the table's unit, higher
+  /// better (signed_score: stakes, units, points, or minus the push-ups scored under V15).
+  double value = 0;
   int worlds = 0;    ///< worlds in which the action was rolled out
 };
 

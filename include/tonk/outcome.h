@@ -51,4 +51,13 @@ struct Outcome {
   bool is_winner(int player) const { return (winners >> player) & 1; }
 };
 
+/// Player `player`'s result for a hand in the unit the table scores in (S4 stakes, V12c units, V14a
+/// points, V15 push-ups), signed so that higher is always better for that player: the payout, or
+/// under push-ups minus the push-up points scored. What bots maximize and what `tonk sim` and
+/// `tonk arena` report.
+int signed_score(const Outcome& outcome, Scoring scoring, int player);
+
+/// The unit of signed_score, plural: "stakes", "units", "points", "push-ups".
+std::string_view score_unit(Scoring scoring);
+
 }  // namespace tonk

@@ -36,11 +36,11 @@ const Preset& preset_or_throw(std::string_view name, std::string_view option = "
 /// The options of `rules` that differ from the standard game, as "name=value" items in table order.
 std::vector<std::string> changed_options(const Rules& rules);
 
-/// The "Presets" section of docs/rules.md (part of rules_markdown()): a table of the presets and,
+/// The "Presets" section of docs/OPTIONS.md (part of rules_markdown()): a table of the presets and,
 /// for each, the options it changes.
 std::string presets_markdown();
 
-/// docs/rules.md as generated from the option table (rule_options.h) and the presets: every
+/// docs/OPTIONS.md as generated from the option table (rule_options.h) and the presets: every
 /// option with its type, default, range, rule ID and doc line (a test checks the committed file is
 /// not stale).
 std::string rules_markdown();

@@ -7,7 +7,7 @@
 //   description = "..."
 //   rules = "V12, V6.1"
 //   max_players = 6          # optional: the largest table the rules are meant for (V14: 6)
-//   [options]                # any rule option of docs/rules.md, with a value of its type:
+//   [options]                # any rule option of docs/OPTIONS.md, with a value of its type:
 //   hand_size = 7            #   a whole number, true/false, or a choice's name as a string
 //   stock_end = "dead"
 //

@@ -1,7 +1,7 @@
 // The table of rule options: the one place where each option of Rules is described.
 //
 // Everything that names, parses, prints, validates or documents an option reads this table:
-// `tonk rules`, `--set option=value`, the rule line of a record, and docs/rules.md.
+// `tonk rules`, `--set option=value`, the rule line of a record, and docs/OPTIONS.md.
 #pragma once
 
 #include <span>

@@ -1,7 +1,7 @@
 // The rule set of a game of Tonk: one typed struct, one field per rule option.
 //
 // Every field is described once, in the option table of rule_options.h (name, type, default, range,
-// rule ID, one-line doc); presets, CLI flags, validation and docs/rules.md all come from that table.
+// rule ID, one-line doc); presets, CLI flags, validation and docs/OPTIONS.md all come from that table.
 // The defaults are the standard game of RULES.md (S1-S18) with the interpretations I1-I8.
 #pragma once
 

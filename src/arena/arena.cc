@@ -61,15 +61,22 @@ struct DealResult {
 struct Totals {
   std::array<long long, kMaxPlayers> sum{};       // of each deal's payout
   std::array<__int128, kMaxPlayers> squares{};    // of its square
+  std::array<long long, kMaxPlayers> edge_sum{};      // of n * payout - the deal's table total
+  std::array<__int128, kMaxPlayers> edge_squares{};  // of its square
   std::array<long long, kMaxPlayers> wins{};
   std::array<long long, kNumEndReasons> reasons{};
   std::vector<TimeHistogram> times;               // per entrant
 
   void add(const DealResult& d, int n) {
+    long long table = 0;
+    for (int e = 0; e < n; ++e) table += d.payout[static_cast<std::size_t>(e)];
     for (int e = 0; e < n; ++e) {
       const auto i = static_cast<std::size_t>(e);
       sum[i] += d.payout[i];
       squares[i] += static_cast<__int128>(d.payout[i]) * d.payout[i];
+      const long long edge = static_cast<long long>(n) * d.payout[i] - table;
+      edge_sum[i] += edge;
+      edge_squares[i] += static_cast<__int128>(edge) * edge;
       wins[i] += d.wins[i];
     }
     for (std::size_t k = 0; k < reasons.size(); ++k) reasons[k] += d.reasons[k];
@@ -80,7 +87,6 @@ DealResult play_deal(const ArenaOptions& o, const std::shared_ptr<const Game>& s
                      std::vector<TimeHistogram>& times, std::mutex& observer) {
   const Game& game = *shared;
   const int n = game.num_players();
-  const bool pushups = game.rules().scoring == Scoring::kPushups;  // V15: the score is the points
   const ArenaDeal plan = arena_deal(game, o.seed, deal);
   DealResult result;
   ActionList legal;
@@ -108,7 +114,7 @@ DealResult play_deal(const ArenaOptions& o, const std::shared_ptr<const Game>& s
     ++result.reasons[static_cast<std::size_t>(out.reason)];
     for (int seat = 0; seat < n; ++seat) {
       const auto e = static_cast<std::size_t>(entrant_of_seat[static_cast<std::size_t>(seat)]);
-      result.payout[e] += pushups ? out.points[seat] : out.payouts[seat];
+      result.payout[e] += signed_score(out, game.rules().scoring, seat);  // the table's unit, higher better
       result.wins[e] += out.is_winner(seat) ? 1 : 0;
     }
     if (o.on_hand) {
@@ -133,15 +139,6 @@ MeanInterval interval_from_sums(long long deals, int n, long long sum, __int128 
   const long double variance = static_cast<long double>(spread) / (d * (d - 1)) / (static_cast<long double>(n) * n);
   m.half_width = static_cast<double>(1.96L * std::sqrt(variance) / std::sqrt(d));
   return m;
-}
-
-const char* unit_of(const Rules& rules) {
-  switch (rules.scoring) {
-    case Scoring::kPushups: return "push-up points";  // V15: lower is better
-    case Scoring::kUnits: return "units";             // V12c
-    case Scoring::kPoints: return "points";           // V14a
-    default: return "stakes";
-  }
 }
 
 void check_options(const ArenaOptions& o, const Game& game) {
@@ -292,23 +289,29 @@ ArenaResult run_arena(const ArenaOptions& o) {
   ArenaResult result;
   result.deals = o.deals;
   result.hands = o.deals * n;
-  result.unit = unit_of(o.rules);
-  result.lower_is_better = o.rules.scoring == Scoring::kPushups;
+  result.unit = std::string(score_unit(o.rules.scoring));
+  result.lower_is_better = false;  // signed_score: higher is better under every scoring
   for (int e = 0; e < n; ++e) {
     const auto i = static_cast<std::size_t>(e);
     ArenaEntrant entrant;
     entrant.kind = o.lineup[i];
     long long sum = 0;
     __int128 squares = 0;
+    long long edge_sum = 0;
+    __int128 edge_squares = 0;
     TimeHistogram times;
     for (const Totals& t : totals) {
       sum += t.sum[i];
       squares += t.squares[i];
+      edge_sum += t.edge_sum[i];
+      edge_squares += t.edge_squares[i];
       entrant.wins += t.wins[i];
       times.merge(t.times[i]);
     }
     entrant.total = sum;
     entrant.payout = interval_from_sums(o.deals, n, sum, squares);
+    // The edge of a deal: the entrant's result less the table's mean, (n * payout - table) / n^2.
+    entrant.edge = interval_from_sums(o.deals, n * n, edge_sum, edge_squares);
     entrant.times = times.summary();
     result.entrants.push_back(std::move(entrant));
   }

@@ -22,7 +22,8 @@ int greedy_rollout(State state, int player, std::uint64_t seed) {
     }
     state.apply(a);
   }
-  return state.outcome().payouts[player];
+  // What the table scores, higher better: stakes, units, points, or minus the push-ups (V15).
+  return signed_score(state.outcome(), state.game().rules().scoring, player);
 }
 
 std::vector<ActionValue> rollout_search(const std::function<State(Rng&)>& next_world, int player,

@@ -14,8 +14,8 @@
 namespace tonk {
 
 /// Plays `state` to the end of the hand with the greedy bot's policy for every seat (each seat sees
-/// only its own view of `state`; tie-breaks drawn from `seed`) and returns the payout to `player`,
-/// in stakes. Any rule set: a policy choice that is not legal is replaced by the first legal action.
+/// only its own view of `state`; tie-breaks drawn from `seed`) and returns `player`'s result in the
+/// table's unit, higher better (signed_score: the payout, or minus the push-ups scored under V15). Any rule set: a policy choice that is not legal is replaced by the first legal action.
 int greedy_rollout(State state, int player, std::uint64_t seed);
 
 /// Values the actions of `legal` (the legal actions of the player to move, `player`). For each world
@@ -23,7 +23,7 @@ int greedy_rollout(State state, int player, std::uint64_t seed);
 /// world and rolled out with greedy_rollout, all actions with the same rollout seed. Runs
 /// budget.worlds worlds, or worlds until budget.milliseconds have passed (at least one). A world in
 /// which some action of `legal` is not legal is skipped (at most 4 × budget.worlds + 16 attempts,
-/// or 16 past the time; values are 0 with worlds 0 if none was usable). Returns the actions with their mean payouts, best
+/// or 16 past the time; values are 0 with worlds 0 if none was usable). Returns the actions with their mean results (signed_score), best
 /// first, ties in `legal` order.
 std::vector<ActionValue> rollout_search(const std::function<State(Rng&)>& next_world, int player,
                                         const ActionList& legal, const SearchBudget& budget, Rng& rng);

@@ -18,4 +18,19 @@ std::string_view to_string(EndReason reason) {
   return "";
 }
 
+int signed_score(const Outcome& outcome, Scoring scoring, int player) {
+  const auto p = static_cast<std::size_t>(player);
+  return scoring == Scoring::kPushups ? -outcome.points[p] : outcome.payouts[p];  // V15: fewer is better
+}
+
+std::string_view score_unit(Scoring scoring) {
+  switch (scoring) {
+    case Scoring::kStakes: return "stakes";
+    case Scoring::kUnits: return "units";
+    case Scoring::kPoints: return "points";
+    case Scoring::kPushups: return "push-ups";
+  }
+  return "stakes";
+}
+
 }  // namespace tonk

@@ -1,5 +1,5 @@
 // The option table (rules as data) and everything derived from it: parsing, printing, validation
-// and the generated docs/rules.md.
+// and the generated docs/OPTIONS.md.
 #include "tonk/rule_options.h"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// docs/rules.md, generated from the option table (rule_options.h) and the presets (preset.h). Help
+// docs/OPTIONS.md, generated from the option table (rule_options.h) and the presets (preset.h). Help
 // text lives above the core: the table itself is in src/core/rule_options.cc.
 #include <sstream>
 #include <string>
