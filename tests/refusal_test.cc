@@ -93,11 +93,7 @@ TEST(Refusal, I2TakesAfterTheStockRanOut) {
   r.empty_stock_takes = 0;
   const Game game(r);
   State s = test::deal(game, kHands, "9s");
-  while (s.stock_size() > 0) {
-    const Card top = s.stock()[0];
-    play(s, {"stock"});
-    s.apply_checked(Action::discard(top));
-  }
+  test::draw_and_throw(s);  // until the stock is empty
   EXPECT_EQ(rule_of(s, act("take")), "I2");
 }
 
@@ -206,11 +202,7 @@ TEST(Refusal, V19dWithAnEmptyStockIsStillV19d) {
   r.taken_discard_must_spread = true;
   const Game game(r);
   State s = test::deal(game, kHands, "9s");
-  while (s.stock_size() > 0) {
-    const Card top = s.stock()[0];
-    play(s, {"stock"});
-    s.apply_checked(Action::discard(top));
-  }
+  test::draw_and_throw(s);  // until the stock is empty
   ASSERT_EQ(s.empty_stock_takes(s.current_player()), 0);
   ASSERT_LT(0, r.empty_stock_takes);
   const auto refusal = s.why_illegal(act("take"));

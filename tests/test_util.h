@@ -126,6 +126,19 @@ template <class S>
 void play(S& state, std::initializer_list<std::string_view> actions) {
   for (auto text : actions) state.apply(act(text));
 }
+/// Plays `turns` turns (all of them while turns < 0 and the stock has cards) in which the player to
+/// move takes the top stock card and throws it back: the hands never change. Returns the turns played.
+inline int draw_and_throw(State& s, int turns = -1) {
+  int played = 0;
+  while ((turns < 0 ? s.stock_size() > 0 : played < turns) && !s.is_over()) {
+    const Card top = s.stock()[0];
+    s.apply_checked(Action::take_stock());
+    s.apply_checked(Action::discard(top));
+    ++played;
+  }
+  return played;
+}
+
 /// The refusal of `action` as "RULE: message" (Refusal::text()), or "" when it is legal.
 inline std::string why(const State& state, const Action& action) {
   const auto refusal = state.why_illegal(action);

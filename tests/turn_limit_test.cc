@@ -65,11 +65,7 @@ TEST(I2TurnLimit, TheBoundWithCardsInTheStockPaysAsS16UnderADeadStockRule) {
   const Game game(rules);
   // Seat 1 (first) and seat 0 each draw and throw the card drawn: the hands never change.
   State s = test::deal(game, {"Kd Qd Jd Tc 5s", "Ac 2c 3d 4h 9s"}, "Qc", "8c 8d 8h 8s 7c 7d 7h 7s 6c 6d");
-  for (int turn = 0; turn < 10; ++turn) {
-    const Card top = s.stock()[0];
-    s.apply_checked(Action::take_stock());
-    s.apply_checked(Action::discard(top));
-  }
+  test::draw_and_throw(s, 10);
   ASSERT_TRUE(s.is_over());
   EXPECT_EQ(s.outcome().reason, EndReason::kTurnLimit);
   EXPECT_EQ(s.stock_size(), 52 - 11 - 10);
@@ -87,11 +83,7 @@ TEST(I2TurnLimit, ATieAtTheBoundIsPaidAsS16UnderLowestAsDrop) {
   // Counts: seat 0 = 20, seat 1 = 20, seat 2 = 41.
   State s = test::deal(game, {"Ac 3d 5h 7s 4c", "2c 4d 6h 3s 5d", "Tc Jd Qh 9s 2s"}, "Qc",
                        "8c 8d 8h 7c 7d 7h 6c 6d 6s 5c Jc 5s");
-  for (int turn = 0; turn < 12; ++turn) {
-    const Card top = s.stock()[0];
-    s.apply_checked(Action::take_stock());
-    s.apply_checked(Action::discard(top));
-  }
+  test::draw_and_throw(s, 12);
   ASSERT_TRUE(s.is_over());
   EXPECT_EQ(s.outcome().reason, EndReason::kTurnLimit);
   EXPECT_GT(s.stock_size(), 0);

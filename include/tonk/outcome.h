@@ -19,7 +19,7 @@ enum class EndReason : std::uint8_t {
   kDrop,            ///< S15a: the dropper had strictly the lowest count.
   kCaught,          ///< S15b: the dropper was caught.
   kStockExhausted,  ///< S16 / I2: play ended on an empty stock; the lowest count won.
-  kTurnLimit,       ///< I2: the hand reached max_turns; paid as S16.
+  kTurnLimit,       ///< I2: the hand reached max_turns; paid as S16 whatever stock_end (stock empty: as stock_end).
   kDeadHand,        ///< V5, V12e, V13b: the hand is dead; no payments.
 };
 

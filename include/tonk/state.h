@@ -145,6 +145,13 @@ class State {
   Breach check_start(const Action& a) const;
   Breach check_play(const Action& a) const;
   Breach check_play_rules(const Action& a) const;
+  Breach refuse_claim() const;
+  Breach refuse_drop() const;
+  Breach refuse_take_discard() const;
+  Breach refuse_spread(CardSet cards) const;
+  Breach refuse_hit(CardSet cards) const;
+  Breach refuse_discard(Card card) const;
+  Breach refuse_end() const;
   Breach check_spread_cards(const Action& a) const;
   Breach check_hit_cards(const Action& a) const;
   Breach check_slap(const Action& a) const;

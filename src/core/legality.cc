@@ -54,32 +54,41 @@ auto State::check(const Action& a) const -> Breach {
   return Breach::kHandOver;
 }
 
-auto State::check_start(const Action& a) const -> Breach {
+// One predicate per kind of action at the start of a turn.
+inline auto State::refuse_claim() const -> Breach {  // V13d
   const Rules& r = game_->rules();
-  const int p = current_;
+  if (r.dealt_claim_total == 0) return Breach::kNoClaimRule;
+  if (turns_of_[current_] != 1) return Breach::kClaimNotFirstTurn;
+  if (num_spreads_ > 0) return Breach::kClaimAfterSpread;
+  if (game_->count(hands_[current_]) != r.dealt_claim_total) return Breach::kClaimWrongCount;
+  return Breach::kNone;
+}
+
+inline auto State::refuse_drop() const -> Breach {
+  if (drop_blocked_) return Breach::kDropWait;                                                        // V6
+  if (!game_->rules().drop_on_first_turn && turns_of_[current_] <= 1) return Breach::kDropFirstTurn;  // I3
+  return Breach::kNone;
+}
+
+inline auto State::refuse_take_discard() const -> Breach {
+  const Rules& r = game_->rules();
+  if (discard_size_ == 0) return Breach::kPileEmpty;                                                  // S10
+  if (stock_size() == 0 && empty_takes_[current_] >= r.empty_stock_takes) return Breach::kEmptyStockTakes;  // I2
+  if (r.taken_discard_must_spread) {  // V19d: only when it makes a new spread at once
+    bool fits = false;
+    const CardSet top(top_discard());
+    detail::for_each_spread(*game_, hands_[current_] | top, [&](CardSet) { fits = true; }, top);
+    if (!fits) return Breach::kTakeMustSpread;
+  }
+  return Breach::kNone;
+}
+
+auto State::check_start(const Action& a) const -> Breach {
   switch (a.kind) {
-    case ActionKind::kClaim:  // V13d
-      if (r.dealt_claim_total == 0) return Breach::kNoClaimRule;
-      if (turns_of_[p] != 1) return Breach::kClaimNotFirstTurn;
-      if (num_spreads_ > 0) return Breach::kClaimAfterSpread;
-      if (game_->count(hands_[p]) != r.dealt_claim_total) return Breach::kClaimWrongCount;
-      return Breach::kNone;
-    case ActionKind::kDrop:
-      if (drop_blocked_) return Breach::kDropWait;                                      // V6
-      if (!r.drop_on_first_turn && turns_of_[p] <= 1) return Breach::kDropFirstTurn;  // I3
-      return Breach::kNone;
+    case ActionKind::kClaim: return refuse_claim();
+    case ActionKind::kDrop: return refuse_drop();
     case ActionKind::kTakeStock: return Breach::kNone;  // S9; on an empty stock it ends play (S16)
-    case ActionKind::kTakeDiscard: {
-      if (discard_size_ == 0) return Breach::kPileEmpty;                                           // S10
-      if (stock_size() == 0 && empty_takes_[p] >= r.empty_stock_takes) return Breach::kEmptyStockTakes;  // I2
-      if (r.taken_discard_must_spread) {  // V19d: only when it makes a new spread at once
-        bool fits = false;
-        const CardSet top(top_discard());
-        detail::for_each_spread(*game_, hands_[p] | top, [&](CardSet) { fits = true; }, top);
-        if (!fits) return Breach::kTakeMustSpread;
-      }
-      return Breach::kNone;
-    }
+    case ActionKind::kTakeDiscard: return refuse_take_discard();
     case ActionKind::kHit: return Breach::kHitBeforeDraw;
     case ActionKind::kSpread:
     case ActionKind::kDiscard:
@@ -123,32 +132,45 @@ auto State::check_play(const Action& a) const -> Breach {
   return restriction;
 }
 
-auto State::check_play_rules(const Action& a) const -> Breach {
+// One predicate per kind of play after the draw: the restrictions on an action of the right shape.
+inline auto State::refuse_spread(CardSet cards) const -> Breach {
+  if (must_spread_taken_ && !cards.contains(taken_discard_)) return Breach::kMustSpreadTaken;  // V19d
+  if (!keeps_cards(cards, false)) return cards == hands_[current_] ? Breach::kNoGoingOut : Breach::kNoKeepingOne;  // V6c
+  return Breach::kNone;
+}
+
+inline auto State::refuse_hit(CardSet cards) const -> Breach {
+  const Rules& r = game_->rules();
+  if (must_spread_taken_) return Breach::kMustSpreadTaken;  // V19d
+  if (r.hit_cards_per_turn > 0 && hit_cards_turn_ + cards.size() > r.hit_cards_per_turn) return Breach::kHitLimit;  // V19b
+  if (!keeps_cards(cards, true)) return cards == hands_[current_] ? Breach::kNoGoingOut : Breach::kNoKeepingOne;  // V6c
+  return Breach::kNone;
+}
+
+inline auto State::refuse_discard(Card c) const -> Breach {
   const Rules& r = game_->rules();
   const CardSet hand = hands_[current_];
-  if (must_spread_taken_ && (a.kind != ActionKind::kSpread || !a.cards.contains(taken_discard_)))
-    return Breach::kMustSpreadTaken;  // V19d
+  if (must_spread_taken_) return Breach::kMustSpreadTaken;                     // V19d
+  if (r.hit_skips_discard && hit_this_turn_) return Breach::kDiscardAfterHit;  // V19c
+  // I1: the card just taken from the pile goes back only if it is the last card in the hand.
+  if (c == taken_discard_ && !r.rediscard_taken_card && hand.size() > 1) return Breach::kTakenDiscard;
+  if (hand.size() == 1 && !going_out_allowed()) return Breach::kLastCardBlocked;           // V6c
+  if (r.must_lay_spreads && spread_held(hand - CardSet(c))) return Breach::kHoldsSpread;  // V2
+  return Breach::kNone;
+}
+
+inline auto State::refuse_end() const -> Breach {
+  if (must_spread_taken_) return Breach::kMustSpreadTaken;                                       // V19d
+  if (game_->rules().must_lay_spreads && spread_held(hands_[current_])) return Breach::kHoldsSpread;  // V2
+  return Breach::kNone;
+}
+
+auto State::check_play_rules(const Action& a) const -> Breach {
   switch (a.kind) {
-    case ActionKind::kSpread:
-    case ActionKind::kHit: {
-      if (a.kind == ActionKind::kHit && r.hit_cards_per_turn > 0 && hit_cards_turn_ + a.cards.size() > r.hit_cards_per_turn)
-        return Breach::kHitLimit;  // V19b
-      if (!keeps_cards(a.cards, a.kind == ActionKind::kHit))
-        return a.cards == hand ? Breach::kNoGoingOut : Breach::kNoKeepingOne;  // V6c
-      return Breach::kNone;
-    }
-    case ActionKind::kDiscard: {
-      const Card c = a.card();
-      if (r.hit_skips_discard && hit_this_turn_) return Breach::kDiscardAfterHit;  // V19c
-      // I1: the card just taken from the pile goes back only if it is the last card in the hand.
-      if (c == taken_discard_ && !r.rediscard_taken_card && hand.size() > 1) return Breach::kTakenDiscard;
-      if (hand.size() == 1 && !going_out_allowed()) return Breach::kLastCardBlocked;  // V6c
-      if (r.must_lay_spreads && spread_held(hand - a.cards)) return Breach::kHoldsSpread;  // V2
-      return Breach::kNone;
-    }
-    case ActionKind::kEndTurn:
-      if (r.must_lay_spreads && spread_held(hand)) return Breach::kHoldsSpread;  // V2
-      return Breach::kNone;
+    case ActionKind::kSpread: return refuse_spread(a.cards);
+    case ActionKind::kHit: return refuse_hit(a.cards);
+    case ActionKind::kDiscard: return refuse_discard(a.card());
+    case ActionKind::kEndTurn: return refuse_end();
     default: return Breach::kNone;
   }
 }
@@ -257,9 +279,10 @@ bool State::for_each_candidate(F&& f) const {
   switch (phase_) {
     case Phase::kOver: return false;
     case Phase::kStartOfTurn:
-      for (const Action& a : {Action::claim(), Action::drop(), Action::take_stock(), Action::take_discard()})
-        if (check_start(a) == Breach::kNone && f(a)) return true;
-      return false;
+      if (refuse_claim() == Breach::kNone && f(Action::claim())) return true;
+      if (refuse_drop() == Breach::kNone && f(Action::drop())) return true;
+      if (f(Action::take_stock())) return true;
+      return refuse_take_discard() == Breach::kNone && f(Action::take_discard());
     case Phase::kAfterDraw: {
       bool any = false;
       if (for_each_play_candidate([&](const Action& a) {
@@ -293,13 +316,18 @@ bool State::for_each_play_candidate(F&& f) const {
   const Game& game = *game_;
   const CardSet hand = hands_[current_];
   bool stop = false;
-  auto offer = [&](const Action& a) {
-    if (!stop && check_play_rules(a) == Breach::kNone && f(a)) stop = true;
+  auto offer = [&](const Action& hit) {
+    if (!stop && refuse_hit(hit.cards) == Breach::kNone && f(hit)) stop = true;
     return stop;
   };
   // S11, V13a: every spread the hand holds (V19d: only those with the card taken from the pile).
   const CardSet must = must_spread_taken_ ? CardSet(taken_discard_) : CardSet();
-  detail::for_each_spread(game, hand, [&](CardSet s, std::uint8_t shape) { offer(Action::spread(s, shape)); }, must);
+  detail::for_each_spread(
+      game, hand,
+      [&](CardSet s, std::uint8_t shape) {
+        if (!stop && refuse_spread(s) == Breach::kNone && f(Action::spread(s, shape))) stop = true;
+      },
+      must);
   if (stop) return true;
   if (must_spread_taken_) return false;  // V19d: nothing else until the taken card is spread
   // S12: hits.
@@ -340,9 +368,9 @@ bool State::for_each_play_candidate(F&& f) const {
         if ((a || b) && offer(Action::hit(i, detail::cards_on_line(game, suit, below[a] | above[b])))) return true;
   }
   // S9: a discard ends the turn; V19c: after a hit the turn ends without one.
-  if (rules.hit_skips_discard && hit_this_turn_) return offer(Action::end_turn());
+  if (rules.hit_skips_discard && hit_this_turn_) return refuse_end() == Breach::kNone && f(Action::end_turn());
   for (Card c : hand)
-    if (offer(Action::discard(c))) return true;
+    if (refuse_discard(c) == Breach::kNone && f(Action::discard(c))) return true;
   return false;
 }
 

@@ -116,7 +116,7 @@ const std::array kOptions = {
     int_option<&Rules::stock_end_pays>("stock_end_pays", "S16", 0, 100,
                                        "Stakes each higher count pays the lowest when the stock runs out."),
     int_option<&Rules::max_turns>("max_turns", "I2", 10, 10000,
-                                  "Turns in a hand after which play ends and the lowest count is paid as in S16."),
+                                  "Turns in a hand after which play ends: paid as in S16 whatever stock_end says while the stock has cards."),
     int_option<&Rules::empty_stock_takes>("empty_stock_takes", "I2", 0, 50,
                                           "Discards each player may take once the stock is empty."),
     bool_option<&Rules::boobed_deck>("boobed_deck", "V12e",
