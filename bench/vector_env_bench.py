@@ -36,6 +36,7 @@ def main():
     steps = hands = 0
     step_time = 0.0
     start = time.perf_counter()
+    cpu_start = time.process_time()
     while time.perf_counter() - start < args.seconds:
         actions = choose()
         t0 = time.perf_counter()
@@ -44,10 +45,14 @@ def main():
         steps += n
         hands += int(dones.sum())
     wall = time.perf_counter() - start
+    cpu = time.process_time() - cpu_start
     print(f"{args.preset}, {args.players} players, n_envs={n}, masks={'off' if args.no_masks else 'on'}, threads={args.threads}, "
           f"obs {game.observation_tensor_size()} floats, {game.num_distinct_actions()} actions")
     print(f"{steps / wall:,.0f} env steps/s overall (numpy action choice included), "
           f"{steps / step_time:,.0f} env steps/s inside step(); {hands / wall:,.0f} hands/s; {steps} steps in {wall:.1f} s")
+    # On a busy machine the process gets only part of a core: steps per CPU-second is what one
+    # uncontended core would do (threads=1), less what contention costs in caches.
+    print(f"{steps / cpu:,.0f} env steps per CPU-second overall ({cpu:.1f} s of CPU in {wall:.1f} s)")
 
 
 if __name__ == "__main__":

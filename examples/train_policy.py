@@ -38,50 +38,60 @@ class Policy(nn.Module):
         return logits, self.value(h).squeeze(-1)
 
 
-def train(game, minutes, n_envs, seed, log):
+def train(game, minutes, n_envs, seed, log, horizon=32):
+    """Self-play: every seat plays the policy. Rollouts of `horizon` steps in every environment; each
+    step's return is the payout (S4) its player got when its hand ended; steps of hands still in play
+    at the end of a rollout are left out."""
     torch.manual_seed(seed)
     env = tonk.VectorEnv(game, n_envs, seed=seed, masks=True)
     net = Policy(game.observation_tensor_size(), game.num_distinct_actions())
     opt = torch.optim.Adam(net.parameters(), lr=3e-4)
-    players = game.num_players()
-    # Per environment, the steps of the hand in play: (obs, mask, action, player).
-    pending = [[] for _ in range(n_envs)]
-    batch = []
+    rows = np.arange(n_envs)
     obs = torch.from_numpy(env.observations().copy())
     mask = torch.from_numpy(env.legal_masks().copy())
     start = time.time()
     updates = hands = 0
     while time.time() - start < minutes * 60:
-        with torch.no_grad():
-            logits, _ = net(obs, mask)
-            actions = torch.distributions.Categorical(logits=logits).sample()
-        current = env.current_players().copy()
-        o, rewards, dones, m = env.step(actions.numpy().astype(np.int64))
-        for i in range(n_envs):
-            pending[i].append((obs[i], mask[i], int(actions[i]), int(current[i])))
-            if dones[i]:
-                hands += 1
-                for (so, sm, sa, sp) in pending[i]:
-                    batch.append((so, sm, sa, float(rewards[i][sp])))
-                pending[i] = []
-        obs = torch.from_numpy(o.copy())
-        mask = torch.from_numpy(m.copy())
-        if len(batch) >= 8192:
-            bo = torch.stack([b[0] for b in batch])
-            bm = torch.stack([b[1] for b in batch])
-            ba = torch.tensor([b[2] for b in batch])
-            br = torch.tensor([b[3] for b in batch])
-            logits, value = net(bo, bm)
-            logp = torch.log_softmax(logits, -1).gather(1, ba[:, None]).squeeze(1)
-            adv = (br - value).detach()
-            loss = -(logp * adv).mean() + 0.5 * ((br - value) ** 2).mean()
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
-            updates += 1
-            batch = []
-            if updates % 20 == 0:
-                log(f"{time.time() - start:6.0f} s: {updates} updates, {hands} hands, loss {loss.item():.3f}")
+        b_obs, b_mask, b_act, b_player, b_done, b_rew = [], [], [], [], [], []
+        for _ in range(horizon):
+            with torch.no_grad():
+                logits, _ = net(obs, mask)
+                actions = torch.distributions.Categorical(logits=logits).sample()
+            b_obs.append(obs)
+            b_mask.append(mask)
+            b_act.append(actions)
+            b_player.append(env.current_players().copy())
+            o, rewards, dones, m = env.step(actions.numpy().astype(np.int64))
+            b_done.append(dones.copy())
+            b_rew.append(rewards.copy())
+            obs = torch.from_numpy(o.copy())
+            mask = torch.from_numpy(m.copy())
+        # Returns, backwards: the payouts of the hand each step belongs to.
+        final = np.zeros_like(b_rew[0])
+        known = np.zeros(n_envs, dtype=bool)
+        returns = np.zeros((horizon, n_envs), dtype=np.float32)
+        valid = np.zeros((horizon, n_envs), dtype=bool)
+        for t in reversed(range(horizon)):
+            final = np.where(b_done[t][:, None], b_rew[t], final)
+            known |= b_done[t]
+            returns[t] = final[rows, b_player[t]]
+            valid[t] = known
+        hands += int(np.sum(b_done))
+        v = torch.from_numpy(valid.reshape(-1))
+        bo = torch.cat(b_obs)[v]
+        bm = torch.cat(b_mask)[v]
+        ba = torch.cat(b_act)[v]
+        br = torch.from_numpy(returns.reshape(-1))[v]
+        logits, value = net(bo, bm)
+        logp = torch.log_softmax(logits, -1).gather(1, ba[:, None]).squeeze(1)
+        adv = (br - value).detach()
+        loss = -(logp * adv).mean() + 0.5 * ((br - value) ** 2).mean()
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        updates += 1
+        if updates % 20 == 0:
+            log(f"{time.time() - start:6.0f} s: {updates} updates, {hands} hands, loss {loss.item():.3f}", flush=True)
     return net, hands, updates, time.time() - start
 
 
@@ -115,22 +125,22 @@ def arena(game, net, bot_kind, hands, seed):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--minutes", type=float, default=10.0)
-    ap.add_argument("--envs", type=int, default=256)
+    ap.add_argument("--envs", type=int, default=128)
     ap.add_argument("--eval-hands", type=int, default=2000)
     ap.add_argument("--out", default="policy.pt")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--smoke", action="store_true", help="a few seconds of everything, for CI")
     args = ap.parse_args()
     if args.smoke:
-        args.minutes, args.envs, args.eval_hands = 0.05, 32, 20
+        args.minutes, args.envs, args.eval_hands = 0.05, 16, 20
     torch.set_num_threads(1)
     game = tonk.Game("P-STD", players=2)
     net, hands, updates, secs = train(game, args.minutes, args.envs, args.seed, print)
     torch.save(net.state_dict(), args.out)
-    print(f"trained {secs:.0f} s: {hands} hands of self-play, {updates} updates; saved {args.out}")
+    print(f"trained {secs:.0f} s: {hands} hands of self-play, {updates} updates; saved {args.out}", flush=True)
     for kind in ["random", "greedy"]:
         mean, half = arena(game, net, kind, args.eval_hands, 10_000)
-        print(f"policy vs {kind}: {mean:+.3f} ± {half:.3f} stakes per hand ({args.eval_hands} hands, duplicate deals)")
+        print(f"policy vs {kind}: {mean:+.3f} ± {half:.3f} stakes per hand ({args.eval_hands} hands, duplicate deals)", flush=True)
 
 
 if __name__ == "__main__":
