@@ -23,12 +23,13 @@ struct Position {
   ActionList legal;
 };
 
-std::vector<Position> sample_positions(const Game& game, int hands) {
+std::vector<Position> sample_positions(const std::shared_ptr<const Game>& shared, int hands) {
+  const Game& game = *shared;
   tonk::Rng rng(2024);
   auto greedy = tonk::make_bot("greedy", 7);
   std::vector<Position> out;
   for (int h = 0; h < hands; ++h) {
-    Hand hand(game, tonk::shuffled_deck(game, rng), h % game.num_players());
+    Hand hand(shared, tonk::shuffled_deck(game, rng), h % game.num_players());
     while (!hand.is_over()) {
       const ActionList legal = hand.legal_actions();
       if (legal.size() > 1) out.push_back({hand, legal});
@@ -41,8 +42,7 @@ std::vector<Position> sample_positions(const Game& game, int hands) {
 void BM_MonteCarloDecision(benchmark::State& st) {
   tonk::Rules rules;
   rules.players = static_cast<int>(st.range(1));
-  const Game game(rules);
-  const auto positions = sample_positions(game, 60);
+  const auto positions = sample_positions(tonk::make_game(rules), 60);
   tonk::MonteCarloBot bot(tonk::SearchBudget::of_worlds(static_cast<int>(st.range(0))), 1);
   std::size_t i = 0;
   for (auto _ : st) {

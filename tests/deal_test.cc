@@ -171,7 +171,8 @@ TEST(DealtTonk, S7TwoOfThreeVoid) {
 TEST(DealtTonk, S7DisabledByOption) {
   Rules r;
   r.dealt_tonk_min = 0;
-  const Game game(r);
+  const std::shared_ptr<const Game> shared = make_game(r);
+  const Game& game = *shared;
   const State s = test::deal(game, {"2c 3d 4h 5s 7c", "Kc Kd Kh Ks Qc"}, "9d");
   EXPECT_FALSE(s.is_over());
 }
@@ -179,7 +180,8 @@ TEST(DealtTonk, S7DisabledByOption) {
 // S18: a count of 49 or 50 reached in play wins nothing; S7 looks at dealt hands only. Seat 1 is
 // dealt 48, takes the upcard 9s and discards 8c: 49. Play goes on, and seat 0 wins by dropping.
 TEST(DealtTonk, S18FortyNineReachedInPlayWinsNothing) {
-  const Game game;
+  const std::shared_ptr<const Game> shared = make_game();
+  const Game& game = *shared;
   State s = test::deal(game, {"Ac 2d 3h 4s 6c", "Kc Kd Kh Qc 8c"}, "9s", "Qd");
   ASSERT_FALSE(s.is_over());
   test::play(s, {"take", "discard 8c"});
@@ -203,7 +205,8 @@ TEST(Cut, S5CutRoundsAreConsistent) {
     for (bool ace_high : {false, true}) {
       Rules r = rules_for(n);
       r.cut_ace_high = ace_high;
-      const Game game(r);
+      const std::shared_ptr<const Game> shared = make_game(r);
+      const Game& game = *shared;
       auto rank_of = [&](Card c) {
         const int v = static_cast<int>(c.rank()) + 1;
         return v == 1 && ace_high ? 14 : v;
@@ -271,7 +274,8 @@ TEST(Cut, I7AceLowByDefaultHighByOption) {
 
 // I7: suits are equal, so two cards of one rank tie and the tied players cut again.
 TEST(Cut, I7SameRankTiesAndCutsAgain) {
-  const Game game(rules_for(2));
+  const std::shared_ptr<const Game> shared = make_game(rules_for(2));
+  const Game& game = *shared;
   int found = 0;
   for (std::uint64_t seed = 0; seed < 5000 && found < 2; ++seed) {
     Rng rng(seed);
@@ -290,7 +294,7 @@ TEST(Cut, I7SameRankTiesAndCutsAgain) {
 
 // S5: a session without a first dealer cuts for it.
 TEST(Session, S5FirstDealerByTheCut) {
-  const Game game(rules_for(3));
+  const std::shared_ptr<const Game> game = make_game(rules_for(3));
   for (std::uint64_t seed = 0; seed < 20; ++seed) {
     const Session session(game, seed);
     EXPECT_FALSE(session.cut().rounds.empty());
@@ -304,7 +308,7 @@ TEST(Session, S5FirstDealerByTheCut) {
 // S17: the deal passes clockwise after every hand; the ledger is the running, zero-sum total (S4).
 TEST(Session, S17DealerRotatesAndLedgerIsZeroSum) {
   for (int n = 2; n <= 4; ++n) {
-    const Game game(rules_for(n));
+    const std::shared_ptr<const Game> game = make_game(rules_for(n));
     Session session(game, 77 + n, /*first_dealer=*/n - 1);
     std::vector<std::unique_ptr<Bot>> bots;
     std::vector<Bot*> raw;
@@ -335,7 +339,7 @@ TEST(Session, S17DealerRotatesAndLedgerIsZeroSum) {
 
 // S17: a void hand passes the deal too, and changes no balance.
 TEST(Session, S17VoidHandPassesTheDeal) {
-  const Game game;
+  const std::shared_ptr<const Game> game = make_game();
   Session session(game, 5, 0);
   const Hand normal = test::make_hand(game, {"2c 3d 4h 5s 7c", "Kc Kd Kh Ks Qc"}, "9d", "", 0);
   session.finish(normal);  // a dealt tonk for seat 1
@@ -352,7 +356,7 @@ TEST(Session, S17VoidHandPassesTheDeal) {
 }
 
 TEST(Session, FinishRefusesAHandInPlay) {
-  const Game game;
+  const std::shared_ptr<const Game> game = make_game();
   Session session(game, 5, 0);
   const Hand hand = session.deal();
   ASSERT_FALSE(hand.is_over());

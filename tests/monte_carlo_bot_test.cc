@@ -20,17 +20,19 @@ namespace tonk {
 namespace {
 
 // Plays one hand from `seed`'s deal with the given bots, returning its public history.
-std::vector<Move> play_hand(const Game& game, std::uint64_t seed, std::span<Bot* const> bots) {
+std::vector<Move> play_hand(const std::shared_ptr<const Game>& shared, std::uint64_t seed, std::span<Bot* const> bots) {
+  const Game& game = *shared;
   Rng rng(seed);
-  Hand hand(game, shuffled_deck(game, rng), static_cast<int>(seed % static_cast<std::uint64_t>(game.num_players())));
+  Hand hand(shared, shuffled_deck(game, rng), static_cast<int>(seed % static_cast<std::uint64_t>(game.num_players())));
   play_out(hand, bots);  // Hand::apply checks every action: an illegal one throws IllegalAction
   return hand.history();
 }
 
 // A hand in progress: greedy plays from a fixed deal until `moves` actions have been made.
-Hand hand_after(const Game& game, std::uint64_t seed, int moves) {
+Hand hand_after(const std::shared_ptr<const Game>& shared, std::uint64_t seed, int moves) {
+  const Game& game = *shared;
   Rng rng(seed);
-  Hand hand(game, shuffled_deck(game, rng), 0);
+  Hand hand(shared, shuffled_deck(game, rng), 0);
   auto greedy = make_bot("greedy", 1);
   for (int i = 0; i < moves && !hand.is_over(); ++i) {
     const ActionList legal = hand.legal_actions();
@@ -76,7 +78,7 @@ TEST(OracleBot, IsNotOfferedAsABot) {
 }
 
 TEST(MonteCarloBot, DecisionsAreReproducibleFromTheSeed) {
-  const Game game;
+  const std::shared_ptr<const Game> game = make_game();
   for (std::uint64_t deal = 1; deal <= 6; ++deal) {
     std::vector<Move> first, second;
     for (std::vector<Move>* out : {&first, &second}) {
@@ -105,9 +107,10 @@ TEST(MonteCarloBot, DecisionsAreReproducibleFromTheSeed) {
 }
 
 TEST(MonteCarloBot, EvaluateValuesEveryLegalActionOnceBestFirst) {
-  const Game game;
+  const std::shared_ptr<const Game> shared = make_game();
+  const Game& game = *shared;
   for (int moves : {0, 1, 4, 7}) {
-    const Hand hand = hand_after(game, 21, moves);
+    const Hand hand = hand_after(shared, 21, moves);
     if (hand.is_over()) continue;
     const View view = hand.view(hand.current_player());
     const ActionList legal = hand.legal_actions();
@@ -133,7 +136,7 @@ TEST(MonteCarloBot, EvaluateValuesEveryLegalActionOnceBestFirst) {
 // lowest and is paid 1x (2 players): its value is exactly +1. (Drawing may be worth more: a third 2
 // makes two spreads and a tonk out, S13.)
 TEST(MonteCarloBot, ValuesADropAtItsShowdownPayout) {
-  const Game game;
+  const std::shared_ptr<const Game> game = make_game();
   const Hand hand = test::make_hand(game, {"Kc Kd Qh 9c 8d", "Ac Ad Ah 2c 2d"}, "9s");
   ASSERT_EQ(hand.current_player(), 1);
   MonteCarloBot bot(SearchBudget::of_worlds(30), 11);
@@ -160,14 +163,15 @@ TEST(MonteCarloBot, ChoosesOnlyLegalActionsUnderVariedRules) {
   for (const auto& set : settings) {
     Rules rules;
     for (const auto& [name, value] : set) set_option(rules, name, value);
-    const Game game(rules);
+    const std::shared_ptr<const Game> shared = make_game(rules);
+    const Game& game = *shared;
     std::vector<std::unique_ptr<Bot>> owned;
     std::vector<Bot*> bots;
     for (int p = 0; p < game.num_players(); ++p) {
       owned.push_back(make_bot(p == 0 ? "mc:2" : p == 1 ? "greedy" : "mc:1", seed + static_cast<std::uint64_t>(p)));
       bots.push_back(owned.back().get());
     }
-    for (int h = 0; h < 40; ++h) EXPECT_NO_THROW(play_hand(game, ++seed, bots)) << to_string(rules);
+    for (int h = 0; h < 40; ++h) EXPECT_NO_THROW(play_hand(shared, ++seed, bots)) << to_string(rules);
   }
 }
 
@@ -175,13 +179,14 @@ TEST(OracleBot, ChoosesOnlyLegalActions) {
   for (int players : {2, 3}) {
     Rules rules;
     rules.players = players;
-    const Game game(rules);
+    const std::shared_ptr<const Game> shared = make_game(rules);
+    const Game& game = *shared;
     OracleBot oracle(SearchBudget::of_worlds(2), 7);
     auto greedy = make_bot("greedy", 8);
     ActionList legal;
     for (std::uint64_t deal = 0; deal < 30; ++deal) {
       Rng rng(deal);
-      Hand hand(game, shuffled_deck(game, rng), 0);
+      Hand hand(shared, shuffled_deck(game, rng), 0);
       while (!hand.is_over()) {
         hand.state().legal_actions(legal);
         const int p = hand.current_player();

@@ -22,7 +22,7 @@ TEST_P(PresetRecords, ReplayExactly) {
   for (int players = 2; players <= 3; ++players) {
     Rules rules = preset.rules;
     rules.players = players;
-    const Game game(rules);
+    const std::shared_ptr<const Game> game = make_game(rules);
     Session session(game, /*seed=*/1000 + static_cast<std::uint64_t>(players));
     std::vector<std::unique_ptr<Bot>> bots;
     std::vector<Bot*> seats;
@@ -49,8 +49,7 @@ TEST_P(PresetRecords, ReplayExactly) {
     for (std::size_t i = 0; i < parsed.size(); ++i) {
       EXPECT_EQ(parsed[i], records[i]) << preset.name << " hand " << i + 1;
       EXPECT_EQ(parsed[i].rules, rules);
-      std::unique_ptr<Game> replay_game;
-      const Hand replayed = replay(parsed[i], replay_game);
+      const Hand replayed = replay(parsed[i]);
       ASSERT_TRUE(replayed.is_over());
       EXPECT_EQ(replayed.history().size(), records[i].moves.size());
       EXPECT_EQ(replayed.outcome().reason, outcomes[i].reason);

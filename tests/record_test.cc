@@ -88,8 +88,7 @@ std::string without_line(int line) {
 int error_line(const std::string& text, std::string* message = nullptr) {
   try {
     for (const HandRecord& r : parse_records(text)) {
-      std::unique_ptr<Game> game;
-      replay(r, game);
+      replay(r);
     }
   } catch (const RecordError& e) {
     if (message) *message = e.what();
@@ -115,8 +114,7 @@ TEST(RecordTest, ScriptedHandReplaysToTheRecordedCatch) {  // S12, S15b
   EXPECT_EQ(r.lines.payouts, 10);
   EXPECT_EQ(r.lines.moves, (std::vector<int>{11, 12, 13, 14, 15, 16, 17, 18}));
 
-  std::unique_ptr<Game> game;
-  const Hand hand = replay(r, game);
+  const Hand hand = replay(r);
   ASSERT_TRUE(hand.is_over());
   EXPECT_EQ(hand.outcome().reason, EndReason::kCaught);
   EXPECT_EQ(hand.outcome().player, 0);
@@ -159,8 +157,7 @@ TEST(RecordTest, AnUnfinishedHandHasNoResultAndReplaysToItsLastMove) {
   lines.erase(lines.begin() + 7, lines.begin() + 10);  // no Result, Counts, Payouts
   lines.pop_back();
   const auto r = parse_records(join(lines))[0];
-  std::unique_ptr<Game> game;
-  const Hand hand = replay(r, game);
+  const Hand hand = replay(r);
   EXPECT_FALSE(hand.is_over());
   EXPECT_EQ(hand.current_player(), 0);
   const HandRecord made = make_record(hand, {"ann", "bob"}, 1);
@@ -336,9 +333,8 @@ TEST(RecordErrorTest, RecordsBuiltInCodeReportLineZeroAndTheMoveNumber) {
   HandRecord r = parse_records(join(scripted_lines()))[0];
   r.lines = RecordLines{};
   r.moves[2].action = Action::discard(Card(Rank::kAce, Suit::kHearts));
-  std::unique_ptr<Game> game;
   try {
-    replay(r, game);
+    replay(r);
     FAIL() << "replayed an illegal move";
   } catch (const RecordError& e) {
     EXPECT_EQ(e.line(), 0);
@@ -410,7 +406,7 @@ struct PlayedHand {
 // and outcome, and the session's ledger.
 std::vector<PlayedHand> play_session(const Rules& rules, const std::vector<std::string>& kinds, int hands,
                                      std::uint64_t seed, std::array<long long, kMaxPlayers>& ledger) {
-  const Game game(rules);
+  const std::shared_ptr<const Game> game = make_game(rules);
   Session session(game, seed);
   std::vector<std::unique_ptr<Bot>> owned;
   std::vector<Bot*> bots;
@@ -447,8 +443,7 @@ std::array<int, kNumEndReasons> expect_session_replays(const Rules& rules, const
   std::array<long long, kMaxPlayers> totals{};
   for (std::size_t i = 0; i < parsed.size(); ++i) {
     EXPECT_EQ(parsed[i], played[i].record) << "hand " << i + 1;
-    std::unique_ptr<Game> game;
-    const Hand hand = replay(parsed[i], game);
+    const Hand hand = replay(parsed[i]);
     EXPECT_TRUE(hand.is_over());
     const Outcome& want = played[i].outcome;
     const Outcome& got = hand.outcome();
@@ -501,8 +496,7 @@ TEST(RecordSessionTest, VoidDealReplays) {  // S7: two or more dealt tonks void 
   lines[9] = "[Payouts \"0 0\"]";
   lines.resize(10);
   const auto r = parse_records(join(lines))[0];
-  std::unique_ptr<Game> game;
-  const Hand hand = replay(r, game);
+  const Hand hand = replay(r);
   EXPECT_EQ(hand.outcome().reason, EndReason::kVoidDeal);
   EXPECT_EQ(make_record(hand, {"ann", "bob"}, 1), r);
   lines.push_back("0 stock");  // line 11
@@ -550,8 +544,7 @@ TEST(RecordSessionTagsTest, V22V23TagsParseReplayAndRoundTrip) {
   EXPECT_EQ(r.side_suit, Suit::kHearts);
   EXPECT_EQ(r.pot, 4);
   EXPECT_EQ(r.side_bets, (std::array<long long, kMaxPlayers>{0, -2}));
-  std::unique_ptr<Game> game;
-  const Hand hand = replay(r, game);
+  const Hand hand = replay(r);
   const SideBets side = settle_side_bets(hand, r.side_suit, *r.pot);
   EXPECT_EQ(side.suit_high.player, 0);
   EXPECT_EQ(side.suit_high.card, Card(Rank::kThree, Suit::kHearts));
@@ -595,8 +588,7 @@ TEST(RecordSessionTagsTest, V15PointsAreRecordedAndChecked) {
   lines[9] = "[Payouts \"0 0\"]";  // V15: no stakes change hands
   lines.insert(lines.begin() + 10, "[Points \"18 0\"]");  // line 11: the caught dropper scores its 18
   const auto r = parse_records(join(lines))[0];
-  std::unique_ptr<Game> game;
-  const Hand hand = replay(r, game);
+  const Hand hand = replay(r);
   EXPECT_EQ(make_record(hand, {"ann", "bob"}, 1), r);
   lines[10] = "[Points \"36 0\"]";
   std::string why;
@@ -607,7 +599,7 @@ TEST(RecordSessionTagsTest, V15PointsAreRecordedAndChecked) {
 // A session of bots under every session rule, recorded with its tags: the records replay, and the
 // ledger rebuilt from them (payouts x Stake + SideBets; Points) is the session's (S17).
 void expect_session_ledger_replays(const Rules& rules, int hands, std::uint64_t seed) {
-  const Game game(rules);
+  const std::shared_ptr<const Game> game = make_game(rules);
   const bool pushups = rules.scoring == Scoring::kPushups;
   Session session(game, seed, -1, pushups ? 0 : hands);
   const std::vector<std::string> kinds(static_cast<std::size_t>(rules.players), "greedy");
@@ -632,8 +624,7 @@ void expect_session_ledger_replays(const Rules& rules, int hands, std::uint64_t 
   int doubled = 0;
   for (std::size_t i = 0; i < parsed.size(); ++i) {
     EXPECT_EQ(parsed[i], records[i]) << "hand " << i + 1;
-    std::unique_ptr<Game> g;
-    const Hand hand = replay(parsed[i], g);
+    const Hand hand = replay(parsed[i]);
     doubled += parsed[i].stake == 2;
     if (pushups) {
       ASSERT_TRUE(parsed[i].points.has_value());
@@ -688,12 +679,11 @@ TEST(RecordDocTest, TheCompleteExampleReplays) {  // S15b, S7
   const auto records = parse_records(doc_block(0));
   ASSERT_EQ(records.size(), 2u);
   EXPECT_EQ(records[0], parse_records(join(scripted_lines()))[0]);
-  std::unique_ptr<Game> game;
-  const Hand first = replay(records[0], game);
+  const Hand first = replay(records[0]);
   EXPECT_EQ(first.outcome().reason, EndReason::kCaught);
   EXPECT_EQ(first.outcome().payouts[0], -2);
   EXPECT_EQ(first.outcome().payouts[1], 2);
-  const Hand second = replay(records[1], game);
+  const Hand second = replay(records[1]);
   EXPECT_EQ(second.outcome().reason, EndReason::kDealtTonk);
   EXPECT_EQ(second.outcome().player, 1);
   EXPECT_EQ(second.outcome().payouts[0], -2);

@@ -40,7 +40,7 @@ void expect_conserved(const State& s) {
 }
 
 TEST(Resample, PublicStateHoldsNoHiddenCard) {
-  const Game game;
+  const std::shared_ptr<const Game> game = make_game();
   // Seat 1 takes the upcard 7h (public), so only that card of its hand may show in seat 0's view.
   Hand hand = make_hand(game, {"Ac 2c 3c Kd Qd", "9s 9h 4d 5d Jc"}, "7h", "8c", /*dealer=*/1);
   hand.apply(Action::take_stock());      // seat 0 draws 8c
@@ -53,11 +53,12 @@ TEST(Resample, PublicStateHoldsNoHiddenCard) {
 }
 
 TEST(Resample, ResampledStateIsConsistentWithTheView) {
-  const Game game;
+  const std::shared_ptr<const Game> shared = make_game();
+  const Game& game = *shared;
   Rng rng(5);
   auto a = make_bot("greedy", 1), b = make_bot("greedy", 2);
   for (int deal = 0; deal < 200; ++deal) {
-    Hand hand(game, shuffled_deck(game, rng), deal % 2);
+    Hand hand(shared, shuffled_deck(game, rng), deal % 2);
     ActionList legal;
     while (!hand.is_over()) {
       const int p = hand.current_player();
@@ -86,7 +87,7 @@ TEST(Resample, ResampledStateIsConsistentWithTheView) {
 // Two deals that differ only in cards seat 0 cannot see give seat 0 the same view, and so the same
 // resampled states for the same seed: the resampling reads nothing hidden.
 TEST(Resample, DependsOnlyOnWhatThePlayerKnows) {
-  const Game game;
+  const std::shared_ptr<const Game> game = make_game();
   Hand one = make_hand(game, {"Ac 2c 3c Kd Qd", "9s 9h 4d 5d Jc"}, "7h", "8c 2s", 1);
   Hand two = make_hand(game, {"Ac 2c 3c Kd Qd", "2s 9h 4d 5d Jc"}, "7h", "8c 9s", 1);
   for (Hand* h : {&one, &two}) {
@@ -105,7 +106,7 @@ TEST(Resample, DependsOnlyOnWhatThePlayerKnows) {
 
 // Each unseen card lands in the opponent's hand with probability hand size / unseen cards.
 TEST(Resample, HiddenCardsAreDealtUniformly) {
-  const Game game;
+  const std::shared_ptr<const Game> game = make_game();
   Hand hand = make_hand(game, {"Ac 2c 3c Kd Qd", "9s 9h 4d 5d Jc"}, "7h", "", 1);
   const View v = hand.view(0);
   const int unseen = v.unseen().size();  // 52 - 5 own - 1 upcard = 46

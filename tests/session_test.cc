@@ -49,7 +49,7 @@ Rules rules_with(int players, void (*change)(Rules&)) {
 // ---- S17: the plain ledger ----------------------------------------------------------------------
 
 TEST(SessionTest, S17LedgerAddsThePayoutsAndPassesTheDeal) {
-  const Game game(test::rules_for(2));
+  const std::shared_ptr<const Game> game = make_game(test::rules_for(2));
   Session session(game, 1, /*first_dealer=*/0);
   EXPECT_EQ(session.stake(), 1);
   EXPECT_FALSE(session.is_over());  // open-ended
@@ -72,8 +72,8 @@ TEST(SessionTest, S17LedgerAddsThePayoutsAndPassesTheDeal) {
 }
 
 TEST(SessionTest, FinishRefusesAnUnfinishedHandOrAnotherTable) {
-  const Game game(test::rules_for(2));
-  const Game other(test::rules_for(2));
+  const std::shared_ptr<const Game> game = make_game(test::rules_for(2));
+  const std::shared_ptr<const Game> other = make_game(test::rules_for(2));
   Session session(game, 1, 0);
   Hand unfinished = deal(session, {"2c 3c 4c 5c 7d", "2d 3d 4d 5d 7h"}, "Ac");
   ASSERT_FALSE(unfinished.is_over());
@@ -92,7 +92,7 @@ TEST(SessionTest, FinishRefusesAnUnfinishedHandOrAnotherTable) {
 // ---- V22: The Big One ---------------------------------------------------------------------------
 
 TEST(SessionTest, V22TheLastHandsOfAPlannedSessionPayDouble) {
-  const Game game(rules_with(2, [](Rules& r) { r.big_one_hands = 2; }));
+  const std::shared_ptr<const Game> game = make_game(rules_with(2, [](Rules& r) { r.big_one_hands = 2; }));
   Session session(game, 1, /*first_dealer=*/0, /*planned_hands=*/4);
   EXPECT_EQ(session.planned_hands(), 4);
   const int winners[] = {1, 0, 1, 1};
@@ -115,7 +115,7 @@ TEST(SessionTest, V22TheLastHandsOfAPlannedSessionPayDouble) {
 }
 
 TEST(SessionTest, V22ASessionShorterThanTheBigOneIsAllDouble) {
-  const Game game(rules_with(2, [](Rules& r) { r.big_one_hands = 3; }));
+  const std::shared_ptr<const Game> game = make_game(rules_with(2, [](Rules& r) { r.big_one_hands = 3; }));
   Session session(game, 1, 0, 2);
   EXPECT_EQ(session.stake(), 2);
   session.finish(deal(session, dealt_tonk_for(2, 1), "Ac"));
@@ -124,7 +124,7 @@ TEST(SessionTest, V22ASessionShorterThanTheBigOneIsAllDouble) {
 }
 
 TEST(SessionTest, V22NeedsASessionOfKnownLength) {
-  const Game game(rules_with(2, [](Rules& r) { r.big_one_hands = 1; }));
+  const std::shared_ptr<const Game> game = make_game(rules_with(2, [](Rules& r) { r.big_one_hands = 1; }));
   try {
     Session session(game, 1);
     FAIL() << "an open-ended session with The Big One was accepted";
@@ -133,7 +133,7 @@ TEST(SessionTest, V22NeedsASessionOfKnownLength) {
               "The Big One (big_one_hands=1, V22) doubles the last hands of a session, so the session needs a "
               "planned number of hands");
   }
-  const Game plain(test::rules_for(2));
+  const std::shared_ptr<const Game> plain = make_game(test::rules_for(2));
   Session open(plain, 1);
   EXPECT_EQ(open.stake(), 1);  // no Big One without the rule, planned or not
   Session planned(plain, 1, -1, 3);
@@ -146,7 +146,7 @@ TEST(SessionTest, V22NeedsASessionOfKnownLength) {
 const std::vector<std::string> kSuitHands = {"Qc Kc Kd Qs Ks", "Ah 2c 3c 4c 5c", "Jh 2d 3d 4d 5d"};
 
 TEST(SessionTest, V23aTheHighestDealtCardOfTheNamedSuitTakesThePot) {
-  const Game game(rules_with(3, [](Rules& r) { r.suit_bet = 1; }));
+  const std::shared_ptr<const Game> game = make_game(rules_with(3, [](Rules& r) { r.suit_bet = 1; }));
   Session session(game, 1, 0);
   session.name_suit(Suit::kHearts);
   Hand hand = deal(session, kSuitHands, "Qh");
@@ -163,11 +163,11 @@ TEST(SessionTest, V23aTheHighestDealtCardOfTheNamedSuitTakesThePot) {
 }
 
 TEST(SessionTest, V23aTheAceIsHighWhenTheCutSaysSo) {
-  const Game game(rules_with(3, [](Rules& r) {
+  const std::shared_ptr<const Game> shared = make_game(rules_with(3, [](Rules& r) {
     r.suit_bet = 2;
     r.cut_ace_high = true;  // I7
   }));
-  Session session(game, 1, 0);
+  Session session(shared, 1, 0);
   session.name_suit(Suit::kHearts);
   const HandLedger& booked = session.finish(deal(session, kSuitHands, "Qh"));
   EXPECT_EQ(booked.side.suit_high.player, 1);
@@ -176,7 +176,7 @@ TEST(SessionTest, V23aTheAceIsHighWhenTheCutSaysSo) {
 }
 
 TEST(SessionTest, V23aNobodyDealtTheSuitReturnsTheBets) {
-  const Game game(rules_with(3, [](Rules& r) { r.suit_bet = 1; }));
+  const std::shared_ptr<const Game> game = make_game(rules_with(3, [](Rules& r) { r.suit_bet = 1; }));
   Session session(game, 1, 0);
   session.name_suit(Suit::kSpades);
   const HandLedger& booked =
@@ -187,9 +187,8 @@ TEST(SessionTest, V23aNobodyDealtTheSuitReturnsTheBets) {
 }
 
 TEST(SessionTest, V23aTheSuitIsNamedAtRandomFromTheSeed) {
-  const Game game(rules_with(2, [](Rules& r) { r.suit_bet = 1; }));
-  const Game plain(test::rules_for(2));
-  Session a(game, 42, 0), b(game, 42, 0), c(plain, 42, 0);
+  const std::shared_ptr<const Game> game = make_game(rules_with(2, [](Rules& r) { r.suit_bet = 1; }));
+  Session a(game, 42, 0), b(game, 42, 0), c(make_game(test::rules_for(2)), 42, 0);
   std::array<int, kNumSuits> seen{};
   for (int h = 0; h < 40; ++h) {
     Hand ha = a.deal();
@@ -206,7 +205,8 @@ TEST(SessionTest, V23aTheSuitIsNamedAtRandomFromTheSeed) {
 }
 
 TEST(SessionTest, V23aHighestDealtFollowsTheDeal) {  // S6: the k-th card goes to seat (dealer + 1 + k) mod n
-  const Game game(test::rules_for(3));
+  const std::shared_ptr<const Game> shared = make_game(test::rules_for(3));
+  const Game& game = *shared;
   const auto order = test::stacked_deck(game, kSuitHands, "Qh", "", 2);
   const SuitHigh high = highest_dealt(game, order, 2, Suit::kHearts);
   EXPECT_EQ(high.player, 2);
@@ -219,7 +219,7 @@ TEST(SessionTest, V23aHighestDealtFollowsTheDeal) {  // S6: the k-th card goes t
 // ---- V23b: the naturals pot ---------------------------------------------------------------------
 
 TEST(SessionTest, V23bThePotCarriesOverUntilTheFirstBook) {
-  const Game game(rules_with(2, [](Rules& r) { r.naturals_bet = 1; }));
+  const std::shared_ptr<const Game> game = make_game(rules_with(2, [](Rules& r) { r.naturals_bet = 1; }));
   Session session(game, 1, 0);
   // Hands 1 and 2: dealt tonks, no book laid; the pot carries over.
   const HandLedger& b1 = session.finish(deal(session, dealt_tonk_for(2, 1), "Ac"));
@@ -251,7 +251,7 @@ TEST(SessionTest, V23bThePotCarriesOverUntilTheFirstBook) {
 }
 
 TEST(SessionTest, V23bARunIsNotABook) {
-  const Game game(rules_with(2, [](Rules& r) { r.naturals_bet = 2; }));
+  const std::shared_ptr<const Game> game = make_game(rules_with(2, [](Rules& r) { r.naturals_bet = 2; }));
   Session session(game, 1, 0);
   // Seat 1 draws 4s, lays the run 2s3s4s and discards 9h; seat 0 draws and discards; seat 1 drops
   // with Ac 9d (10). A run is no natural: the pot carries over.
@@ -268,11 +268,11 @@ TEST(SessionTest, V23bARunIsNotABook) {
 // ---- V15: push-ups ------------------------------------------------------------------------------
 
 TEST(SessionTest, V15PointsAddUpAndTheLimitEndsTheSession) {
-  const Game game(rules_with(2, [](Rules& r) {
+  const std::shared_ptr<const Game> shared = make_game(rules_with(2, [](Rules& r) {
     r.scoring = Scoring::kPushups;
     r.pushup_limit = 60;
   }));
-  Session session(game, 1, 0);
+  Session session(shared, 1, 0);
   // Hand 1: seat 1 is dealt a 50 (a double win): seat 0 scores its 20, doubled.
   const HandLedger& b1 = session.finish(deal(session, dealt_tonk_for(2, 1), "Ac"));
   EXPECT_EQ(first(b1.points, 2), (std::vector<int>{40, 0}));
@@ -289,7 +289,7 @@ TEST(SessionTest, V15PointsAddUpAndTheLimitEndsTheSession) {
 }
 
 TEST(SessionTest, V15AWinBySingleStakeIsNotDoubledAndTiesShareTheLead) {
-  const Game game(rules_with(2, [](Rules& r) { r.scoring = Scoring::kPushups; }));
+  const std::shared_ptr<const Game> game = make_game(rules_with(2, [](Rules& r) { r.scoring = Scoring::kPushups; }));
   Session session(game, 1, 0);
   EXPECT_EQ(session.leaders(), test::seats({0, 1}));
   // Seat 1 drops at once with 9 against seat 0's 47: seat 0 scores 47 (S15a, not doubled).
@@ -310,8 +310,9 @@ struct Trace {
   std::vector<int> suits;
 };
 
-Trace play_session(const Game& game, std::uint64_t seed, int hands) {
-  Session session(game, seed, -1, hands);
+Trace play_session(const std::shared_ptr<const Game>& shared, std::uint64_t seed, int hands) {
+  const Game& game = *shared;
+  Session session(shared, seed, -1, hands);
   std::vector<std::unique_ptr<Bot>> owned;
   std::vector<Bot*> bots;
   for (int p = 0; p < game.num_players(); ++p) {
@@ -336,17 +337,17 @@ Trace play_session(const Game& game, std::uint64_t seed, int hands) {
 }
 
 TEST(SessionTest, S17SessionRulesAreZeroSumAndReproducibleFromTheSeed) {
-  const Game game(rules_with(3, [](Rules& r) {
+  const std::shared_ptr<const Game> shared = make_game(rules_with(3, [](Rules& r) {
     r.big_one_hands = 5;
     r.suit_bet = 1;
     r.naturals_bet = 1;
   }));
-  const Trace a = play_session(game, 9, 60);
-  const Trace b = play_session(game, 9, 60);
+  const Trace a = play_session(shared, 9, 60);
+  const Trace b = play_session(shared, 9, 60);
   EXPECT_EQ(a.ledgers, b.ledgers);
   EXPECT_EQ(a.pots, b.pots);
   EXPECT_EQ(a.suits, b.suits);
-  EXPECT_NE(a.ledgers, play_session(game, 10, 60).ledgers);
+  EXPECT_NE(a.ledgers, play_session(shared, 10, 60).ledgers);
 }
 
 }  // namespace

@@ -108,9 +108,9 @@ inline State deal(const Game& game, const std::vector<std::string>& hands, std::
 }
 
 /// A Hand (with history, for views) of stacked_deck(...).
-inline Hand make_hand(const Game& game, const std::vector<std::string>& hands, std::string_view upcard,
-                      std::string_view stock_top = "", int dealer = 0) {
-  return Hand(game, stacked_deck(game, hands, upcard, stock_top, dealer), dealer);
+inline Hand make_hand(const std::shared_ptr<const Game>& game, const std::vector<std::string>& hands,
+                      std::string_view upcard, std::string_view stock_top = "", int dealer = 0) {
+  return Hand(game, stacked_deck(*game, hands, upcard, stock_top, dealer), dealer);
 }
 
 /// An action from its notation ("stock", "discard Kc", "hit 0 7h"); throws on bad text.

@@ -88,7 +88,7 @@ TEST(Turn, S8TurnsPassClockwise) {
 
 // S10: only the top card of the pile is in view and can be taken; taking it shows the one below.
 TEST(Turn, S10OnlyTheTopDiscardIsTaken) {
-  const Game game;
+  const std::shared_ptr<const Game> game = make_game();
   Hand hand = test::make_hand(game, {"3c 6d 9h Qs Ad", "2c 5d 8h Js Kc"}, "4s", "7c 7d");
   play(hand, {"stock", "discard Kc"});
   const State& s = hand.state();

@@ -73,8 +73,9 @@ void check_views(const Hand& hand) {
 
 // At the deal each player sees the own hand, the upcard and the other hands' sizes only.
 TEST(View, AtTheDeal) {
-  const Game game(test::rules_for(3));
-  const Hand hand = test::make_hand(game, {"3c 6d 9h Qs Ad", "2c 5d 8h Js Kc", "4c 7d Th 2s 3d"}, "4s");
+  const std::shared_ptr<const Game> shared = make_game(test::rules_for(3));
+  const Game& game = *shared;
+  const Hand hand = test::make_hand(shared, {"3c 6d 9h Qs Ad", "2c 5d 8h Js Kc", "4c 7d Th 2s 3d"}, "4s");
   const View v = hand.view(0);
   EXPECT_EQ(v.hand, cards("3c 6d 9h Qs Ad"));
   EXPECT_EQ(v.hand_sizes[1], 5);
@@ -90,7 +91,7 @@ TEST(View, AtTheDeal) {
 // from the stock is not. The taken card leaves known_cards when it is spread or discarded.
 //   seat 1: 4h 5h 9c Kc 2d     upcard 6h     stock 7c 3s
 TEST(View, KnownCardsOnlyFromThePile) {
-  const Game game;
+  const std::shared_ptr<const Game> game = make_game();
   Hand hand = test::make_hand(game, {"3c 6d 9h Qs Ad", "4h 5h 9c Kc 2d"}, "6h", "7c 3s");
   play(hand, {"take"});
   EXPECT_EQ(hand.view(0).known_cards[1], cards("6h"));
@@ -113,7 +114,7 @@ TEST(View, KnownCardsOnlyFromThePile) {
 
 // S15: after a drop every hand is shown to every player.
 TEST(View, ShowdownRevealsAllHands) {
-  const Game game(test::rules_for(3));
+  const std::shared_ptr<const Game> game = make_game(test::rules_for(3));
   Hand hand = test::make_hand(game, {"3c 6d 9h Qs Ad", "2c 5d 8h Js Kc", "4c 7d Th 2s 3d"}, "4s");
   play(hand, {"drop"});
   const View v = hand.view(2);
@@ -121,11 +122,14 @@ TEST(View, ShowdownRevealsAllHands) {
   EXPECT_EQ(v.revealed[1], cards("2c 5d 8h Js Kc"));
   EXPECT_EQ(v.outcome.counts[1], 2 + 5 + 8 + 10 + 10);
   check_views(hand);
+  // The showdown shows the hands, never the stock: the public state holds none of its cards.
+  ASSERT_GT(hand.state().stock_size(), 0);
+  for (Card c : v.public_state().stock()) EXPECT_FALSE(c.valid()) << "the stock's " << to_string(c) << " is shown";
 }
 
 // S7: a dealt tonk is shown at once: the hand is over at the deal and all hands are revealed.
 TEST(View, DealtTonkIsShown) {
-  const Game game;
+  const std::shared_ptr<const Game> game = make_game();
   const Hand hand = test::make_hand(game, {"2c 3d 4h 5s 7c", "Kc Kd Kh Ks Qc"}, "9d");
   ASSERT_TRUE(hand.is_over());
   EXPECT_EQ(hand.view(0).revealed[1], cards("Kc Kd Kh Ks Qc"));
@@ -136,8 +140,8 @@ TEST(View, DealtTonkIsShown) {
 TEST(View, I8OwnCount) {
   Rules r;
   r.held_spreads_count = false;
-  const Game lay_aside(r);
-  const Game standard;
+  const std::shared_ptr<const Game> lay_aside = make_game(r);
+  const std::shared_ptr<const Game> standard = make_game();
   const std::vector<std::string> hands = {"As 2c 2s 3c 3d", "4h 5h 6h Ac 2d"};
   EXPECT_EQ(test::make_hand(standard, hands, "Qc").view(1).count(), 18);
   EXPECT_EQ(test::make_hand(lay_aside, hands, "Qc").view(1).count(), 3);
@@ -146,7 +150,8 @@ TEST(View, I8OwnCount) {
 // Random play: after every action, every view of every seat holds nothing it may not.
 TEST(View, NothingLeaksDuringRandomPlay) {
   for (int n = 2; n <= 4; ++n) {
-    const Game game(test::rules_for(n));
+    const std::shared_ptr<const Game> shared = make_game(test::rules_for(n));
+    const Game& game = *shared;
     std::vector<std::unique_ptr<Bot>> bots;
     std::vector<Bot*> raw;
     for (int p = 0; p < n; ++p) {
@@ -155,7 +160,7 @@ TEST(View, NothingLeaksDuringRandomPlay) {
     }
     Rng deck_rng(900 + n);
     for (int h = 0; h < 150; ++h) {
-      Hand hand(game, shuffled_deck(game, deck_rng), h % n);
+      Hand hand(shared, shuffled_deck(game, deck_rng), h % n);
       check_views(hand);
       ActionList legal;
       while (!hand.is_over()) {

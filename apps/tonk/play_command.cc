@@ -1,7 +1,9 @@
 // `tonk play`: one person (seat 0, "you") against 1 to 3 bots at the terminal.
 //
-// The person's commands are parsed by play_input.cc and judged by the engine (State::why_illegal);
-// bots see only their views. Output is plain text, with colours only on a terminal.
+// The game runs on a tonk::Table: the person is seat 0, whose commands are parsed by play_input.cc
+// and submitted to the table (the engine judges them, citing the rule); the table runs the bots,
+// which see only their views, and sends seat 0's events, which are printed as they come. Output
+// is plain text, with colours only on a terminal.
 #include <unistd.h>
 
 #include <iostream>
@@ -23,6 +25,7 @@
 #include "tonk/record.h"
 #include "tonk/rng.h"
 #include "tonk/session.h"
+#include "tonk/table.h"
 
 namespace tonk::cli {
 
@@ -56,19 +59,27 @@ class Console {
   bool echo_;
 };
 
+// Seat 0 is the person; each other seat the bot named for it, seeded from the session's seed.
+std::vector<Seat> seats_of(const PlayOptions& options, const std::vector<std::string>& names) {
+  std::vector<Seat> seats;
+  seats.push_back({names[0], nullptr});
+  for (std::size_t p = 1; p < names.size(); ++p)
+    seats.push_back({names[p], make_bot(options.bots[p - 1], mix_seed(options.seed, 100 + p))});
+  return seats;
+}
+
 class PlaySession {
  public:
   explicit PlaySession(const PlayOptions& options)
       : options_(options),
-        game_(options.rules),
         names_(seat_names(options.bots, /*human_first=*/true)),
         printer_(std::cout, names_, Style(stdout_wants_color())),
         console_(std::cin, std::cout),
-        session_(game_, options.seed, /*first_dealer=*/-1, options.hands.value_or(0)) {
-    bots_.resize(names_.size());
-    for (std::size_t p = 1; p < names_.size(); ++p)
-      bots_[p] = make_bot(options.bots[p - 1], mix_seed(options.seed, 100 + p));
+        table_(make_game(options.rules), seats_of(options, names_),
+               {options.seed, /*first_dealer=*/-1, options.hands.value_or(0)}),
+        game_(table_.game()) {
     if (!options.record_path.empty()) record_ = RecordWriter(options.record_path, names_);
+    table_.listen(0, [this](const TableEvent& event) { show(event); });
   }
 
   int run();
@@ -79,19 +90,18 @@ class PlaySession {
   std::string card_values() const;
   std::string scoring_note() const;
   void print_intro();
-  Next play_hand(Hand& hand, int number);
-  Next play_your_turn(Hand& hand, int number);
-  void play_bot_turns(Hand& hand);
+  Next play_hand(int number);
+  Next play_your_turn(int number);
+  void show(const TableEvent& event);
   std::string prompt(const View& view, const ActionList& legal) const;
   Next ask_another_hand();
 
   const PlayOptions& options_;
-  Game game_;
   std::vector<std::string> names_;
   TablePrinter printer_;
   Console console_;
-  Session session_;
-  std::vector<std::unique_ptr<Bot>> bots_;  // bots_[0] is empty: seat 0 is the person
+  Table table_;  // seat 0 is the person
+  const Game& game_;
   RecordWriter record_;
   std::uint64_t hints_ = 0;  // hints given so far: each hint's search has a seed of its own
 };
@@ -141,34 +151,28 @@ void PlaySession::print_intro() {
             << "Seed " << options_.seed << " (the same seed and the same commands replay the same game).\n"
             << "Empty your hand to win, or drop when your count is the lowest (" << card_values() << ").\n"
             << "Type " << s.bold("help") << " for the commands, " << s.bold("a") << " for your legal actions.\n\n";
-  printer_.print_cut(session_.cut(), game_);
+  printer_.print_cut(table_.session().cut(), game_);
 }
 
 int PlaySession::run() {
   print_intro();
   bool unfinished = false;
-  for (int number = 1;; ++number) {
-    Hand hand = session_.deal();
-    if (play_hand(hand, number) == Next::kQuit) {
-      if (!hand.is_over()) {
+  while (true) {
+    table_.deal();  // seat 0's events are printed as the table sends them (show)
+    const int number = table_.hand_number();
+    if (play_hand(number) == Next::kQuit) {
+      if (table_.in_hand()) {
         std::cout << "You left during hand " << number << "; it is not scored.\n";
-        record_.write(hand, number, session_tags(session_));  // the record keeps what was played
+        record_.write(*table_.hand(), number, session_tags(table_.session()));  // the record keeps what was played
         unfinished = true;
       }
-      if (session_.hands_played() > 0) printer_.print_score(session_, /*final=*/true);
+      if (table_.session().hands_played() > 0) printer_.print_score(table_.session(), /*final=*/true);
       break;
     }
-    const SessionTags tags = session_tags(session_);  // V22, V23: before finish() moves on
-    session_.finish(hand);  // S17: the ledger, and the deal passes clockwise
     // The session ends after its planned hands (--hands) or at the push-up limit (V15).
-    const bool last = session_.is_over();
-    printer_.print_hand_end(number, hand.view(0));
-    printer_.print_session_booked(session_);
-    printer_.print_score(session_, /*final=*/last);
-    record_.write(hand, number, tags);
-    if (last) break;
+    if (table_.session().is_over()) break;
     if (!options_.hands && ask_another_hand() == Next::kQuit) {
-      printer_.print_score(session_, /*final=*/true);  // leaving between hands ends the session too
+      printer_.print_score(table_.session(), /*final=*/true);  // leaving between hands ends the session too
       break;
     }
   }
@@ -181,28 +185,35 @@ int PlaySession::run() {
   return 0;
 }
 
-PlaySession::Next PlaySession::play_hand(Hand& hand, int number) {
-  printer_.print_hand_start(number, hand.view(0));
-  printer_.print_session_start(session_);  // V22, V23a, V23b
-  while (!hand.is_over()) {
-    if (hand.current_player() == 0) {
-      if (play_your_turn(hand, number) == Next::kQuit) return Next::kQuit;
+PlaySession::Next PlaySession::play_hand(int number) {
+  while (table_.in_hand()) {
+    if (table_.awaits_person()) {
+      if (play_your_turn(number) == Next::kQuit) return Next::kQuit;
     } else {
-      play_bot_turns(hand);
+      table_.run_bots();  // checked by the engine: a bad bot's action throws IllegalAction
     }
   }
   return Next::kContinue;
 }
 
-void PlaySession::play_bot_turns(Hand& hand) {
-  while (!hand.is_over() && hand.current_player() != 0) {
-    const int p = hand.current_player();
-    const View view = hand.view(p);  // bots see only their own view
-    const ActionList legal = hand.legal_actions();
-    const Action action = bots_[p]->choose(view, legal);
-    const std::string text = printer_.describe(view, action);
-    hand.apply(action);  // checked by the engine: throws IllegalAction for a bad bot
-    std::cout << "  " << text << "\n";
+// Seat 0's events, as the table sends them: all drawn from seat 0's views.
+void PlaySession::show(const TableEvent& event) {
+  const Session& session = table_.session();
+  switch (event.kind) {
+    case TableEventKind::kHandDealt:
+      printer_.print_hand_start(event.hand_number, *event.view);
+      printer_.print_session_start(session);  // V22, V23a, V23b
+      break;
+    case TableEventKind::kAction:  // the card drawn from the stock is there for seat 0's own draws only
+      std::cout << "  " << printer_.describe(*event.before, event.action, event.drawn) << "\n";
+      break;
+    case TableEventKind::kHandOver: break;  // shown once booked, with what the session booked
+    case TableEventKind::kSessionBooked:   // S17: the ledger, and the deal passes clockwise
+      printer_.print_hand_end(event.hand_number, *event.view);
+      printer_.print_session_booked(session);
+      printer_.print_score(session, /*final=*/session.is_over());
+      record_.write(*table_.hand(), event.hand_number, session_tags(*event.booked));  // V22, V23
+      break;
   }
 }
 
@@ -223,12 +234,13 @@ std::string PlaySession::prompt(const View& view, const ActionList& legal) const
   return text + "  " + s.dim("(help, a)") + "\n> ";
 }
 
-PlaySession::Next PlaySession::play_your_turn(Hand& hand, int number) {
-  printer_.print_table(number, hand.view(0));
+PlaySession::Next PlaySession::play_your_turn(int number) {
+  printer_.print_table(number, table_.view(0));
   bool show_hints = true;
-  while (!hand.is_over() && hand.current_player() == 0) {
-    const View view = hand.view(0);
-    const ActionList legal = hand.legal_actions();
+  while (table_.awaits_person()) {  // seat 0 is the only person
+    const View view = table_.view(0);
+    ActionList legal;
+    table_.legal_actions(legal);
     if (show_hints) printer_.print_hints(view, legal);
     show_hints = false;
     const auto line = console_.ask(prompt(view, legal));
@@ -249,7 +261,7 @@ PlaySession::Next PlaySession::play_your_turn(Hand& hand, int number) {
         show_hints = true;
         continue;
       case PlayCommand::Kind::kScore:
-        printer_.print_score(session_, /*final=*/false);
+        printer_.print_score(table_.session(), /*final=*/false);
         continue;
       case PlayCommand::Kind::kQuit: return Next::kQuit;
       case PlayCommand::Kind::kError: std::cout << "  " << cmd.error << "\n"; continue;
@@ -262,19 +274,13 @@ PlaySession::Next PlaySession::play_your_turn(Hand& hand, int number) {
         break;
       case PlayCommand::Kind::kAction: break;
     }
-    // The engine judges the action; its reason cites the rule.
-    if (const auto refusal = hand.state().why_illegal(cmd.action)) {
+    // The table submits it to the engine, whose refusal cites the rule; the action is shown by show().
+    if (const auto refusal = table_.submit(0, cmd.action)) {
       std::cout << "  Not allowed: " << refusal->text() << ".\n";
       continue;
     }
-    const CardSet before_hand = view.hand;
-    hand.apply(cmd.action);
-    const View after = hand.view(0);
-    const CardSet drawn = after.hand - before_hand;
-    const bool from_stock = cmd.action.kind == ActionKind::kTakeStock;
-    std::cout << "  " << printer_.describe(view, cmd.action, from_stock ? drawn.first() : Card::none()) << "\n";
-    if (!hand.is_over() && hand.current_player() == 0) {
-      printer_.print_hand(after);
+    if (table_.in_hand() && table_.to_move() == 0) {
+      printer_.print_hand(table_.view(0));
       show_hints = true;
     }
   }

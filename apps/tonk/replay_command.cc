@@ -196,9 +196,8 @@ int run_replay(const std::string& path, bool quiet) {
   int seats = 0;
   int finished = 0;
   for (const HandRecord& r : records) {
-    std::unique_ptr<Game> game;
     try {
-      const Hand hand = replay(r, game);
+      const Hand hand = replay(r);
       if (!quiet) {
         print_hand(std::cout, r, hand);
         std::cout << "\n";

@@ -28,6 +28,7 @@
 #include "tonk/rng.h"
 #include "tonk/rule_options.h"
 #include "tonk/session.h"
+#include "tonk/table.h"
 
 namespace tonk::cli {
 
@@ -94,34 +95,32 @@ bool counts_sessions(const Game& game) { return game.rules().scoring == Scoring:
 // True when the ledger has side bets (V23a, V23b).
 bool has_side_bets(const Game& game) { return game.rules().suit_bet > 0 || game.rules().naturals_bet > 0; }
 
-SimResult simulate(const SimOptions& o, const Game& game, RecordWriter& record) {
+SimResult simulate(const SimOptions& o, const std::shared_ptr<const Game>& shared, const std::vector<std::string>& names,
+                   RecordWriter& record) {
+  const Game& game = *shared;
   const int n = game.num_players();
-  std::vector<std::unique_ptr<Bot>> owned;
-  std::vector<Bot*> bots;
-  for (int p = 0; p < n; ++p) {
-    owned.push_back(
-        make_bot(o.bots[static_cast<std::size_t>(p)], mix_seed(o.seed, 100 + static_cast<std::uint64_t>(p))));
-    bots.push_back(owned.back().get());
-  }
+  std::vector<Seat> seats;
+  for (int p = 0; p < n; ++p)
+    seats.push_back({names[static_cast<std::size_t>(p)],
+                     make_bot(o.bots[static_cast<std::size_t>(p)], mix_seed(o.seed, 100 + static_cast<std::uint64_t>(p)))});
   SimResult result;
   result.seats.resize(static_cast<std::size_t>(n));
   // The N hands are one session of planned length N (V22), except under push-ups with a limit
   // (V15): then each session is open-ended and a new one starts when one ends.
   const bool limited = game.rules().scoring == Scoring::kPushups && game.rules().pushup_limit > 0;
   const int planned = limited ? 0 : static_cast<int>(o.hands);
-  std::optional<Session> session;
-  session.emplace(game, o.seed, -1, planned);
+  Table table(shared, std::move(seats), {o.seed, -1, planned});  // nobody listens: no view is rendered
   long long sessions_started = 1;
   ProgressBar progress(o.hands, "hands", o.progress);
   const auto start = Clock::now();
   for (long long h = 0; h < o.hands; ++h) {
-    if (session->is_over())  // the first session keeps the run's seed; later ones mix in their number
-      session.emplace(game, mix_seed(o.seed, 1000 + static_cast<std::uint64_t>(sessions_started++)), -1, planned);
-    Hand hand = session->deal();
-    play_out(hand, bots);  // bots are given views only
-    const SessionTags tags = session_tags(*session);
-    const HandLedger& booked = session->finish(hand);
-    const Outcome& out = hand.outcome();
+    if (table.session().is_over())  // the first session keeps the run's seed; later ones mix in their number
+      table.new_session({mix_seed(o.seed, 1000 + static_cast<std::uint64_t>(sessions_started++)), -1, planned});
+    table.deal();
+    table.run_bots();  // bots are given views only; the table books the hand when it ends
+    const Session& session = table.session();
+    const HandLedger& booked = session.last_hand();
+    const Outcome& out = table.hand()->outcome();
     if (out.reason == EndReason::kVoidDeal) ++result.void_deals;
     if (out.reason == EndReason::kDeadHand) ++result.dead_hands;
     for (int p = 0; p < n; ++p) {
@@ -132,14 +131,14 @@ SimResult simulate(const SimOptions& o, const Game& game, RecordWriter& record) 
       for (int k = 0; k < kNumWinKinds; ++k)
         if (kWinKinds[k] == out.reason) ++s.wins[k];
     }
-    if (counts_sessions(game) && session->is_over()) {  // V15: the lowest total wins; a tie counts for each
+    if (counts_sessions(game) && session.is_over()) {  // V15: the lowest total wins; a tie counts for each
       ++result.sessions;
-      result.session_hands += session->hands_played();
+      result.session_hands += session.hands_played();
       for (int p = 0; p < n; ++p)
-        if ((session->leaders() >> p) & 1) ++result.seats[static_cast<std::size_t>(p)].sessions_won;
+        if ((session.leaders() >> p) & 1) ++result.seats[static_cast<std::size_t>(p)].sessions_won;
     }
-    result.naturals_pot = session->naturals_pot();
-    record.write(hand, booked.number, tags);  // no-op without --record
+    result.naturals_pot = session.naturals_pot();
+    record.write(*table.hand(), booked.number, session_tags(booked));  // no-op without --record
     if ((h & 63) == 0) progress.update(h);
   }
   result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
@@ -265,7 +264,8 @@ void print_table(const SimOptions& o, const Game& game, const std::vector<std::s
 }  // namespace
 
 int run_sim(const SimOptions& options) {
-  const Game game(options.rules);
+  const std::shared_ptr<const Game> shared = make_game(options.rules);
+  const Game& game = *shared;
   const std::vector<std::string> names = seat_names(options.bots, /*human_first=*/false);
   RecordWriter record;
   try {
@@ -274,7 +274,7 @@ int run_sim(const SimOptions& options) {
     std::cerr << "tonk sim: " << e.what() << "\n";
     return 2;
   }
-  const SimResult result = simulate(options, game, record);
+  const SimResult result = simulate(options, shared, names, record);
   if (options.json) {
     print_json(options, game, names, result);
   } else {

@@ -21,6 +21,10 @@ class Bot {
   virtual std::string_view name() const = 0;
   /// Chooses one of `legal` (never empty) for the player whose view this is. Bots see only the view.
   virtual Action choose(const View& view, const ActionList& legal) = 0;
+  /// False when choose() reads nothing of its view but the legal actions (the uniform-random bot):
+  /// a Table then spares itself building the view and passes one without cards, holding only the
+  /// game, the seat, the dealer, the player to move and the phase. True by default.
+  virtual bool reads_view() const { return true; }
 };
 
 /// Plays `hand` to its end, asking bots[p] for player p's actions. bots.size() must equal the

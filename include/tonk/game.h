@@ -1,11 +1,14 @@
 // A Game: a validated rule set and the facts derived from it (the deck, card values, run order).
 //
-// A Game is built once and shared, read-only, by every State played under it; States hold a
-// pointer to their Game, so the Game must outlive them.
+// A Game is built once and shared, read-only, by everything played under it. The long-lived
+// objects (Hand, Session, Table) own it together through a std::shared_ptr<const Game> (make_game);
+// a State and a View, which are plain values copied by the thousand in search, only point to it
+// (not owned): whoever holds the State keeps its Game alive (its Hand, Table, or the caller).
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <memory>
 
 #include "tonk/action.h"
 #include "tonk/card_set.h"
@@ -94,5 +97,9 @@ class Game {
   std::array<std::int8_t, kNumCardIds> values_{};
   std::array<std::int8_t, kNumRanks> run_pos_{};
 };
+
+/// A Game for `rules`, to be shared by the Hands, Sessions and Tables played under it (they keep it
+/// alive as long as any of them lives). Throws RuleError on a bad rule set, as Game's constructor.
+std::shared_ptr<const Game> make_game(const Rules& rules = Rules{});
 
 }  // namespace tonk

@@ -4,6 +4,7 @@
 // bots clone the smaller State instead.
 #pragma once
 
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -15,10 +16,13 @@ namespace tonk {
 
 class Hand {
  public:
-  /// Deals from `deck_order` (see State::deal; throws BadDeal). `game` must outlive the Hand.
-  Hand(const Game& game, std::vector<Card> deck_order, int dealer);
+  /// Deals from `deck_order` (see State::deal; throws BadDeal) under `game`, which the Hand shares
+  /// (copies and moves of the Hand share it too). Throws std::invalid_argument when `game` is null.
+  Hand(std::shared_ptr<const Game> game, std::vector<Card> deck_order, int dealer);
 
-  const Game& game() const { return state_.game(); }
+  const Game& game() const { return *game_; }
+  /// The Game as shared by the Hand: to keep it alive beyond the Hand, or to share it further.
+  const std::shared_ptr<const Game>& shared_game() const { return game_; }
   /// The full state. Omniscient: for the engine, tests, records and replays of finished hands only.
   const State& state() const { return state_; }
   const std::vector<Card>& deck_order() const { return deck_order_; }
@@ -29,14 +33,24 @@ class Hand {
 
   /// The legal actions of the current player (empty once the hand is over).
   ActionList legal_actions() const;
-  /// Player p's view; valid until the next apply().
+  /// Player p's view; valid until the next apply() (its history points into the Hand).
   View view(int player) const { return make_view(state_, player, history_); }
+
+  /// Deals a new hand into this one from `deck_order` (as the constructor; throws BadDeal, the Hand
+  /// unchanged then) under the same Game, reusing the storage: a table dealing hand after hand
+  /// allocates nothing.
+  void redeal(std::span<const Card> deck_order, int dealer);
 
   /// Applies an action of the current player after checking it; records it in the history.
   /// Throws IllegalAction with the reason; the hand is unchanged then.
   void apply(const Action& action);
+  /// Applies `action` unchecked (State::apply): for an action taken unchanged from the current
+  /// state's legal_actions() list, such as a bot's choice from the list it was given, which needs
+  /// no second listing. Precondition: it is such an element (checked only by assert).
+  void apply_listed(const Action& action);
 
  private:
+  std::shared_ptr<const Game> game_;  // shared: state_ points to it
   std::vector<Card> deck_order_;
   std::vector<Move> history_;
   State state_;

@@ -97,6 +97,9 @@ struct SessionTags {
 /// The session's tags of the hand in play: take them after Session::deal() and before
 /// Session::finish(), which moves the session on to the next hand.
 SessionTags session_tags(const Session& session);
+/// The same tags of a hand the session has booked, from what it booked (Session::finish's
+/// HandLedger): its stake, the suit named and the pot carried in.
+SessionTags session_tags(const HandLedger& booked);
 
 /// A record of a hand that has been played (it need not be over); the result (reason, counts,
 /// payouts, and the push-up points under V15) is included when it is. `seats` names the players,
@@ -123,11 +126,11 @@ std::vector<HandRecord> parse_records(std::string_view text);
 
 /// Replays a record: deals its deck and applies every move, checking that each is made by the seat
 /// to move and is legal (State::why_illegal), then checks the recorded result (Result, Counts,
-/// Payouts, Points and SideBets) if present. Returns the finished (or unfinished) hand; `game`
-/// receives the Game it is played under and must outlive the Hand. Throws RecordError naming the line at fault: the
+/// Payouts, Points and SideBets) if present. Returns the finished (or unfinished) hand, which
+/// owns the Game of the record's rules. Throws RecordError naming the line at fault: the
 /// [Rules] tag for a bad rule set, [Deck] or [Dealer] for a bad deal, the move's line for a move
 /// by the wrong seat, an illegal move or a move after the hand ended, and the tag's line for a
 /// recorded result the replay does not reproduce.
-Hand replay(const HandRecord& record, std::unique_ptr<Game>& game);
+Hand replay(const HandRecord& record);
 
 }  // namespace tonk

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <vector>
@@ -82,14 +83,15 @@ struct HandLedger {
 /// each player's points total instead; lower is better.
 class Session {
  public:
-  /// A session of `game`, its randomness from `seed`. The first dealer is chosen by the cut (S5)
+  /// A session of `game` (shared by the session and the hands it deals), its randomness from `seed`. The first dealer is chosen by the cut (S5)
   /// unless `first_dealer` is a seat number (0..players-1). `planned_hands` is the session's known
   /// length, 0 for an open-ended session; The Big One (V22) needs one. Throws std::invalid_argument
-  /// when `first_dealer` is not a seat, `planned_hands` is negative, or big_one_hands > 0 and the
-  /// session has no planned length.
-  Session(const Game& game, std::uint64_t seed, int first_dealer = -1, int planned_hands = 0);
+  /// when `game` is null, `first_dealer` is not a seat, `planned_hands` is negative, or
+  /// big_one_hands > 0 and the session has no planned length.
+  Session(std::shared_ptr<const Game> game, std::uint64_t seed, int first_dealer = -1, int planned_hands = 0);
 
   const Game& game() const { return *game_; }
+  const std::shared_ptr<const Game>& shared_game() const { return game_; }
   const Cut& cut() const { return cut_; }
   /// The dealer of the next hand (or of the hand in play).
   int dealer() const { return dealer_; }
@@ -133,6 +135,10 @@ class Session {
   /// one. A hand dealt before and not finished is abandoned: nothing of it is booked. Throws
   /// std::logic_error when the session is over.
   Hand deal();
+  /// The same as deal(), dealing into `hand` (a hand of this session's Game, e.g. the last one
+  /// played) and reusing its storage: a simulation's hands then allocate nothing. Throws
+  /// std::logic_error when the session is over or `hand` is played under another Game.
+  void deal_into(Hand& hand);
   /// The same, dealing `deck_order` instead of a shuffle (see State::deal; throws BadDeal): for
   /// tests with stacked decks and for replaying a recorded session.
   Hand deal(std::vector<Card> deck_order);
@@ -142,7 +148,7 @@ class Session {
   /// (S17). Returns what was booked. Normally `hand` is the one the last deal() returned; a hand
   /// built elsewhere (a test's Hand) is booked too, with the suit named for it by name_suit() or
   /// at random then. Throws std::logic_error if the hand is not over, or is not played under this
-  /// session's Game with the session's dealer.
+  /// session's Game (the same shared Game) with the session's dealer.
   const HandLedger& finish(const Hand& hand);
   /// What finish() booked for the last hand (number 0 before the first).
   const HandLedger& last_hand() const { return last_; }
@@ -150,7 +156,7 @@ class Session {
  private:
   Hand deal_order(std::vector<Card> deck_order);
 
-  const Game* game_;
+  std::shared_ptr<const Game> game_;
   Rng rng_;
   Cut cut_;
   int dealer_ = 0;
@@ -165,6 +171,7 @@ class Session {
   std::optional<Suit> suit_;         // named for the hand in play
   bool in_hand_ = false;             // a hand has been dealt and not finished
   std::vector<Card> dealt_order_;    // its deck order, to check finish()
+  std::vector<Card> deck_in_order_;  // the deck in card order, what each shuffle starts from
   HandLedger last_;
 };
 

@@ -54,7 +54,9 @@ class BadDeal : public std::invalid_argument {
 
 class State {
  public:
-  /// Deals a hand (S6) under `game`, which must outlive the State. `deck_order` lists every card of
+  /// Deals a hand (S6) under `game`. The State keeps a non-owning pointer to it: the Game is owned
+  /// by whoever holds the State (its Hand or Table, which share it, or the caller), and must live
+  /// as long as the State is used. `deck_order` lists every card of
   /// the game's deck exactly once, in the order they come off the deck: the first card goes to the
   /// dealer's left, one card at a time clockwise until each player has hand_size cards; the next
   /// card is the upcard (S6; none under V1); the rest is the stock, top first. `dealer` is a seat

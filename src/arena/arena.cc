@@ -58,7 +58,9 @@ struct DealResult {
 // One worker's decision times, per entrant, in ms.
 using TimeLog = std::vector<std::vector<float>>;
 
-DealResult play_deal(const ArenaOptions& o, const Game& game, long long deal, TimeLog& times, std::mutex& observer) {
+DealResult play_deal(const ArenaOptions& o, const std::shared_ptr<const Game>& shared, long long deal, TimeLog& times,
+                     std::mutex& observer) {
+  const Game& game = *shared;
   const int n = game.num_players();
   const ArenaDeal plan = arena_deal(game, o.seed, deal);
   DealResult result;
@@ -72,7 +74,7 @@ DealResult play_deal(const ArenaOptions& o, const Game& game, long long deal, Ti
       entrant_of_seat[static_cast<std::size_t>(seat)] = e;
       players.emplace_back(o.lineup[static_cast<std::size_t>(e)], arena_bot_seed(o.seed, deal, r, e));
     }
-    Hand hand(game, plan.deck, plan.dealer);
+    Hand hand(shared, plan.deck, plan.dealer);
     while (!hand.is_over()) {
       const int seat = hand.current_player();
       hand.state().legal_actions(legal);
@@ -160,7 +162,8 @@ std::uint64_t arena_bot_seed(std::uint64_t seed, long long deal, int rotation, i
 }
 
 ArenaResult run_arena(const ArenaOptions& o) {
-  const Game game(o.rules);
+  const std::shared_ptr<const Game> shared = make_game(o.rules);
+  const Game& game = *shared;
   check_options(o, game);
   const int n = game.num_players();
   const auto start = Clock::now();
@@ -176,7 +179,7 @@ ArenaResult run_arena(const ArenaOptions& o) {
   auto work = [&](int worker) {
     try {
       for (long long d = next++; d < o.deals && !failed; d = next++) {
-        deals[static_cast<std::size_t>(d)] = play_deal(o, game, d, logs[static_cast<std::size_t>(worker)], observer);
+        deals[static_cast<std::size_t>(d)] = play_deal(o, shared, d, logs[static_cast<std::size_t>(worker)], observer);
         ++done;
       }
     } catch (...) {

@@ -190,4 +190,6 @@ int best_laid(const Game& game, CardSet hand) {
 
 int Game::lowest_count(CardSet hand) const { return count(hand) - best_laid(*this, hand); }
 
+std::shared_ptr<const Game> make_game(const Rules& rules) { return std::make_shared<const Game>(rules); }
+
 }  // namespace tonk

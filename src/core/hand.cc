@@ -1,11 +1,29 @@
 #include "tonk/hand.h"
 
+#include <cassert>
+#include <stdexcept>
+
 #include "tonk/rng.h"
 
 namespace tonk {
 
-Hand::Hand(const Game& game, std::vector<Card> deck_order, int dealer)
-    : deck_order_(std::move(deck_order)), state_(State::deal(game, deck_order_, dealer)) {}
+namespace {
+const Game& checked(const std::shared_ptr<const Game>& game) {
+  if (!game) throw std::invalid_argument("Hand: no Game (a null std::shared_ptr<const Game>)");
+  return *game;
+}
+}  // namespace
+
+Hand::Hand(std::shared_ptr<const Game> game, std::vector<Card> deck_order, int dealer)
+    : game_(std::move(game)), deck_order_(std::move(deck_order)), state_(State::deal(checked(game_), deck_order_, dealer)) {
+  history_.reserve(64);  // most hands need no more: no reallocation while they are played
+}
+
+void Hand::redeal(std::span<const Card> deck_order, int dealer) {
+  state_ = State::deal(*game_, deck_order, dealer);  // throws BadDeal before anything changes
+  deck_order_.assign(deck_order.begin(), deck_order.end());
+  history_.clear();
+}
 
 ActionList Hand::legal_actions() const {
   ActionList list;
@@ -16,6 +34,13 @@ ActionList Hand::legal_actions() const {
 void Hand::apply(const Action& action) {
   const int player = state_.current_player();
   state_.apply_checked(action);
+  history_.push_back({player, action});
+}
+
+void Hand::apply_listed(const Action& action) {
+  assert(state_.is_legal(action));
+  const int player = state_.current_player();
+  state_.apply(action);
   history_.push_back({player, action});
 }
 

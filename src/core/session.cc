@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstring>
+#include <type_traits>
 #include <stdexcept>
 #include <string>
 
@@ -12,6 +14,12 @@ namespace {
 int cut_rank(const Game& game, Card c) {
   const int r = static_cast<int>(c.rank()) + 1;
   return (r == 1 && game.rules().cut_ace_high) ? 14 : r;
+}
+
+// True when two deck orders are equal: one memcmp (this runs once per hand of every simulation).
+bool same_order(const std::vector<Card>& a, const std::vector<Card>& b) {
+  static_assert(sizeof(Card) == 1 && std::is_trivially_copyable_v<Card>);
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size()) == 0;
 }
 }  // namespace
 
@@ -99,8 +107,11 @@ SideBets settle_side_bets(const Hand& hand, std::optional<Suit> suit, long long 
   return side;
 }
 
-Session::Session(const Game& game, std::uint64_t seed, int first_dealer, int planned_hands)
-    : game_(&game), rng_(seed), planned_hands_(planned_hands) {
+Session::Session(std::shared_ptr<const Game> shared, std::uint64_t seed, int first_dealer, int planned_hands)
+    : game_(std::move(shared)), rng_(seed), planned_hands_(planned_hands) {
+  if (!game_) throw std::invalid_argument("Session: no Game (a null std::shared_ptr<const Game>)");
+  const Game& game = *game_;
+  deck_in_order_.assign(game.deck().begin(), game.deck().end());
   if (first_dealer >= game.num_players())
     throw std::invalid_argument("first dealer " + std::to_string(first_dealer) + " is not a seat (0.." +
                                 std::to_string(game.num_players() - 1) + ")");
@@ -158,6 +169,18 @@ Hand Session::deal() {
   return deal_order(shuffled_deck(*game_, rng_));
 }
 
+void Session::deal_into(Hand& hand) {
+  if (is_over()) throw std::logic_error("Session::deal_into: the session is over");
+  if (hand.shared_game() != game_) throw std::logic_error("Session::deal_into: the hand is played under another Game");
+  if (game_->rules().suit_bet > 0 && !named_suit_) named_suit_ = static_cast<Suit>(rng_.below(kNumSuits));  // V23a
+  dealt_order_ = deck_in_order_;  // as shuffled_deck(), into the storage of the last deal
+  rng_.shuffle(dealt_order_);
+  hand.redeal(dealt_order_, dealer_);
+  suit_ = named_suit_;
+  named_suit_.reset();
+  in_hand_ = true;
+}
+
 Hand Session::deal(std::vector<Card> deck_order) {
   if (is_over()) throw std::logic_error("Session::deal: the session is over");
   if (game_->rules().suit_bet > 0 && !named_suit_) named_suit_ = static_cast<Suit>(rng_.below(kNumSuits));
@@ -165,20 +188,20 @@ Hand Session::deal(std::vector<Card> deck_order) {
 }
 
 Hand Session::deal_order(std::vector<Card> deck_order) {
-  Hand hand(*game_, deck_order, dealer_);  // throws BadDeal before the session changes
+  Hand hand(game_, std::move(deck_order), dealer_);  // throws BadDeal before the session changes
   suit_ = named_suit_;
   named_suit_.reset();
-  dealt_order_ = std::move(deck_order);
+  dealt_order_.assign(hand.deck_order().begin(), hand.deck_order().end());
   in_hand_ = true;
   return hand;
 }
 
 const HandLedger& Session::finish(const Hand& hand) {
-  if (&hand.game() != game_ || hand.state().dealer() != dealer_)
+  if (hand.shared_game() != game_ || hand.state().dealer() != dealer_)
     throw std::logic_error("Session::finish: the hand is not played under this session's game by its dealer (seat " +
                            std::to_string(dealer_) + ")");
   if (!hand.is_over()) throw std::logic_error("Session::finish: the hand is not over");
-  if (!in_hand_ || hand.deck_order() != dealt_order_) {
+  if (!in_hand_ || !same_order(hand.deck_order(), dealt_order_)) {
     // A hand dealt elsewhere (a test's stacked deck): its suit is named now, as deal() would.
     if (game_->rules().suit_bet > 0 && !named_suit_) named_suit_ = static_cast<Suit>(rng_.below(kNumSuits));
     suit_ = named_suit_;

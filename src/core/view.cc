@@ -49,13 +49,13 @@ View make_view(const State& state, int player, std::span<const Move> history) {
   v.history = history;
   v.outcome = state.outcome();
 
-  // The public state: the true state with every card this player may not see taken out.
+  // The public state: the true state with every card this player may not see taken out. At the
+  // showdown every hand is shown, but never the stock.
   v.public_state_ = state;
-  if (!state.is_over()) {
+  if (!state.is_over())
     for (int p = 0; p < v.num_players; ++p)
       if (p != player) v.public_state_.hands_[p] = state.known_[p];
-    std::fill(v.public_state_.stock_.begin(), v.public_state_.stock_.end(), Card::none());
-  }
+  std::fill(v.public_state_.stock_.begin(), v.public_state_.stock_.end(), Card::none());
   return v;
 }
 

@@ -499,6 +499,14 @@ SessionTags session_tags(const Session& session) {
   return tags;
 }
 
+SessionTags session_tags(const HandLedger& booked) {
+  SessionTags tags;
+  tags.stake = booked.stake;
+  tags.side_suit = booked.side.suit;
+  tags.pot = booked.side.pot_before;
+  return tags;
+}
+
 HandRecord make_record(const Hand& hand, std::vector<std::string> seats, int number, const SessionTags& tags) {
   const int n = hand.game().num_players();
   if (static_cast<int>(seats.size()) != n)
@@ -576,9 +584,10 @@ std::string write_records(std::span<const HandRecord> records) {
 
 std::vector<HandRecord> parse_records(std::string_view text) { return Parser().run(text); }
 
-Hand replay(const HandRecord& r, std::unique_ptr<Game>& game) {
+Hand replay(const HandRecord& r) {
+  std::shared_ptr<const Game> game;
   try {
-    game = std::make_unique<Game>(r.rules);
+    game = make_game(r.rules);
   } catch (const RuleError& e) {
     throw RecordError(r.lines.rules, std::string("[Rules]: ") + e.what());
   }
@@ -591,7 +600,7 @@ Hand replay(const HandRecord& r, std::unique_ptr<Game>& game) {
                                           std::to_string(n - 1) + ")");
   std::optional<Hand> hand;
   try {
-    hand.emplace(*game, r.deck, r.dealer);
+    hand.emplace(game, r.deck, r.dealer);
   } catch (const BadDeal& e) {
     throw RecordError(r.lines.deck, std::string("[Deck]: ") + e.what());
   }

@@ -1,0 +1,23 @@
+// A View as JSON: what a game server sends one seat (schema: docs/VIEW_JSON.md).
+//
+// The JSON is written from the View's public fields alone (never View::public_state(), never a
+// State), so it holds exactly what the seat may know: its own hand, the sizes of the others and
+// the cards they publicly took, the table, the top discard and the pile, the public history, and
+// at the showdown every hand and the outcome. Never a stock card.
+#pragma once
+
+#include <string>
+
+#include "tonk/view.h"
+
+namespace tonk {
+
+/// The version named in every document's "schema" field.
+inline constexpr const char* kViewJsonSchema = "tonk.view/1";
+
+/// `view` as a JSON object (docs/VIEW_JSON.md): compact on one line, or pretty-printed with
+/// `indent` spaces per level when indent >= 0. Cards are in the record notation ("Ac", "Th", "X1").
+/// Throws std::invalid_argument when view.game is null (a View not built by make_view nor filled in).
+std::string to_json(const View& view, int indent = -1);
+
+}  // namespace tonk
