@@ -42,7 +42,7 @@ std::shared_ptr<const GameData> make_game_data(const std::string& preset, int pl
       else text = pybind11::str(value);
       set_option(rules, name, text);
     }
-    auto game = std::make_shared<const Game>(rules);
+    auto game = make_game(rules);  // shared by the GameData and the Hands of to_record
     return std::make_shared<const GameData>(std::move(game), preset_or_throw(preset).name);
   } catch (const RuleError& e) {
     throw pybind11::value_error(e.what());
@@ -313,7 +313,7 @@ PYBIND11_MODULE(tonk, m) {
            "A state consistent with everything `player` knows, hidden cards dealt at random (determinization).")
       .def("to_record", [](const PyState& s, std::optional<std::vector<std::string>> seats) {
              if (s.deck.empty()) throw pybind11::value_error("a resampled state has no deck order to record");
-             Hand hand(*s.data->game, s.deck, s.dealer);
+             Hand hand(s.data->game, s.deck, s.dealer);  // shares the Game (make_game style)
              for (const Move& m : s.history) hand.apply(m.action);
              std::vector<std::string> names = seats.value_or(std::vector<std::string>{});
              if (!seats)
