@@ -6,8 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # libedit-dev: line editing and history at the `tonk play` prompt (BSD licence); pkgconf finds it.
+# python3-*: the `tonk` Python module and its tests (docs/PYTHON.md), for the system /usr/bin/python3.
 packages=(g++ cmake make pkgconf googletest libgtest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev libtomlplusplus-dev
-          libedit-dev)
+          libedit-dev python3 python3-dev python3-pybind11 pybind11-dev python3-numpy python3-pytest)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -24,3 +25,11 @@ cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
 targets=()
 for t in ${TONK_BUILD_TARGETS:-}; do targets+=(--target "$t"); done
 cmake --build build -j"$(nproc)" "${targets[@]}"
+
+# `import tonk` for the system python3: a .pth file in its user site-packages names build/python
+# (docs/PYTHON.md). Another checkout running this script points it at its own build.
+if [ -e build/python ] && [ -x /usr/bin/python3 ]; then
+  site="$(/usr/bin/python3 -m site --user-site)"
+  mkdir -p "$site"
+  echo "$PWD/build/python" > "$site/tonk-build.pth"
+fi
