@@ -7,7 +7,8 @@ flags="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 cmake "${launcher[@]}" -S . -B build-asan -DCMAKE_BUILD_TYPE=Asan -DCMAKE_CXX_FLAGS_ASAN="$flags" \
-  -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" -DTONK_BUILD_BENCH=OFF -DTONK_NATIVE=OFF >/dev/null
+  -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" -DTONK_BUILD_BENCH=OFF -DTONK_NATIVE=OFF \
+  -DTONK_BUILD_PYTHON=OFF >/dev/null  # the Python module would need the ASan runtime preloaded into python3
 cmake --build build-asan -j"${TONK_JOBS:-$(nproc)}"
 cd build-asan
 # The install test builds a separate project that does not link the sanitizer runtimes.
