@@ -5,6 +5,7 @@
 // card other than the one it drew itself).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
@@ -322,6 +323,33 @@ TEST(Table, PlaysAsASessionWithPlayOut) {
   EXPECT_EQ(table.session().hands_played(), 200);
   EXPECT_EQ(table.session().ledger(), session.ledger());
   EXPECT_EQ(table.session().naturals_pot(), session.naturals_pot());
+}
+
+}  // namespace
+}  // namespace tonk
+
+namespace tonk {
+namespace {
+
+// A server deals the deck order it committed to (tonk serve's fair deals): Table::deal(order) deals
+// exactly that order with the session's dealer, and a bad order changes nothing.
+TEST(Table, DealsAGivenDeckOrder) {
+  Table table(make_game(), person_and_bot(), {/*seed=*/5, /*first_dealer=*/1, /*planned_hands=*/0});
+  std::vector<Card> order;
+  for (Card c : table.game().deck()) order.push_back(c);
+  std::reverse(order.begin(), order.end());
+  std::vector<Card> bad = order;
+  bad.pop_back();
+  EXPECT_THROW(table.deal(bad), BadDeal);
+  EXPECT_FALSE(table.in_hand());
+  EXPECT_EQ(table.hand_number(), 0);
+  table.deal(order);
+  ASSERT_TRUE(table.in_hand());
+  EXPECT_EQ(table.hand_number(), 1);
+  EXPECT_EQ(table.hand()->deck_order(), order);
+  EXPECT_EQ(table.hand()->state().dealer(), 1);
+  EXPECT_EQ(table.to_move(), 0);
+  EXPECT_THROW(table.deal(order), std::logic_error);  // a hand is in play
 }
 
 }  // namespace
