@@ -64,6 +64,14 @@ export class App {
   /** Drops the WebSocket as a network failure would; the page reconnects and resumes by itself. */
   dropConnection(): void { this.conn.drop(); }
 
+  /**
+   * Sends an action the server did not list, bypassing the page's own filter. Only the browser tests
+   * call it, to show that the server refuses such an action with its rule and the page says so.
+   */
+  sendUnlisted(action: string): void {
+    if (this.model) this.send('act', { action, seq: this.model.state.seq });
+  }
+
   private send(type: string, fields: Record<string, unknown> = {}): number {
     const id = this.conn.send({ type, ...fields });
     this.pending.set(id, type);

@@ -235,7 +235,7 @@ export function renderTable(m: TableModel, hd: TableHandlers): HTMLElement {
   const match = matchSelection(legal, m.selected);
   const selectable = new Set(legal.flatMap((a) => a.cards));
   const me = state.seat !== null ? state.seats[state.seat] : null;
-  const root = h('main', { class: 'table-page' },
+  const root = h('main', { class: 'table-page', 'data-seq': state.seq, 'data-status': state.status, 'data-hand': state.hand },
     h('header', { class: 'table-head' },
       h('h1', {}, `Table ${state.table}`),
       h('span', { class: 'meta' }, `${state.preset}${state.hand ? ` · hand ${state.hand}` : ''}${state.seat === null ? ' · watching' : ''}`),
