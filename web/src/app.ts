@@ -2,7 +2,7 @@
 // The server decides every rule; this file only sends what the player picked from the listed moves.
 import type { Grouping } from './cards';
 import { narrate } from './actions';
-import { verifyDeal, newEntropy, SeenDeal } from './fair';
+import { verifyDeal, newEntropy, revealFromRecord, SeenDeal } from './fair';
 import { defaultSeatKinds, renderJoin, renderLobby, CreateForm } from './lobbyView';
 import { Connection, HandOverMsg, PresetInfo, ServerMsg, socketUrl, StateMsg } from './protocol';
 import { renderTable, TableModel } from './tableView';
@@ -159,6 +159,13 @@ export class App {
       case 'hint':
         if (this.model && m.seq === this.model.state.seq) this.model.hint = m.actions;
         break;
+      case 'record':
+        if (this.model?.handOver && this.model.handOver.hand === m.hand && !this.model.handOver.fair) {
+          this.model.handOver.fair = revealFromRecord(m.text);
+          if (this.model.handOver.fair) void this.verify();
+          else this.model.verify = 'This hand has no fair-deal lines in its record.';
+        }
+        break;
       case 'table_over':
         if (this.model) this.model.log.push('The table is over.');
         break;
@@ -212,6 +219,13 @@ export class App {
       if (!this.contributed.has(key)) { this.contributed.add(key); this.send('contribute', { hand: s.fair.hand, entropy: newEntropy() }); }
     }
     if (s.status === 'playing') m.handOver = null;
+    else if (!m.handOver && s.view?.outcome) {
+      // A page opened between hands missed `hand_over`: the view's outcome has the same facts but
+      // the deal's reveal, which Verify then reads from the hand's record.
+      const o = s.view.outcome;
+      m.handOver = { type: 'hand_over', table: s.table, hand: s.hand, reason: o.reason, player: o.player, winners: o.winners,
+        hands: o.hands, counts: o.counts, payouts: o.payouts, points: o.points, ledger: s.ledger, fair: null };
+    }
     const hand = new Set(s.view?.hand ?? []);
     for (const c of [...m.selected]) if (!hand.has(c)) m.selected.delete(c);
     if (!(s.status === 'playing' && s.to_move === s.seat)) m.confirmDrop = false;
@@ -230,7 +244,7 @@ export class App {
     if (left === this.model.secondsLeft) return;
     this.model.secondsLeft = left;
     const el = this.root.querySelector('.timer');
-    if (el && left !== null) { el.textContent = `⏱ ${left}s`; el.setAttribute('aria-label', `${left} seconds left`); el.classList.toggle('low', left <= 5); }
+    if (el && left !== null) { el.textContent = `${left} s left`; el.setAttribute('aria-label', `${left} seconds left`); el.classList.toggle('low', left <= 5); }
   }
 
   private act(id: string): void {
@@ -248,7 +262,8 @@ export class App {
   private async verify(): Promise<void> {
     const m = this.model;
     const o: HandOverMsg | null | undefined = m?.handOver;
-    if (!m || !o || !o.fair) return;
+    if (!m || !o) return;
+    if (!o.fair) { m.verify = 'running'; this.send('record', { hand: o.hand }); this.render(); return; }
     m.verify = 'running';
     this.render();
     try {

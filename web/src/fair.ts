@@ -127,3 +127,27 @@ export function newEntropy(): string {
   globalThis.crypto.getRandomValues(b);
   return bytesToHex(b);
 }
+
+/**
+ * The reveal as a hand's record carries it (docs/PROTOCOL.md: `# fair:` comment lines and the `Deck`
+ * tag), for a page that was not there when the hand ended (a reload between hands). Null when the
+ * record has no fair lines.
+ */
+export function revealFromRecord(text: string): FairReveal | null {
+  let version = '';
+  let seed = '';
+  let commitment = '';
+  const contributions: Contribution[] = [];
+  let deck: string[] = [];
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    let m: RegExpExecArray | null;
+    if ((m = /^#\s*fair:\s*(\S+)/.exec(line))) version = m[1];
+    else if ((m = /^#\s*fair-seed:\s*([0-9a-fA-F]+)/.exec(line))) seed = m[1];
+    else if ((m = /^#\s*fair-commitment:\s*([0-9a-fA-F]+)/.exec(line))) commitment = m[1];
+    else if ((m = /^#\s*fair-contribution:\s*(\d+):([0-9a-fA-F]*)/.exec(line))) contributions.push({ seat: Number(m[1]), entropy: m[2] });
+    else if ((m = /^\[Deck "([^"]*)"\]/.exec(line))) deck = m[1].trim().split(/\s+/);
+  }
+  if (!version || !seed) return null;
+  return { version, server_seed: seed, commitment, contributions, deck };
+}

@@ -151,7 +151,7 @@ function turnLine(m: TableModel): HTMLElement {
   return h('div', { class: 'turn-line', role: 'status', 'aria-live': 'polite' },
     h('span', { class: 'turn-text' }, text),
     m.secondsLeft !== null && state.status === 'playing'
-      ? h('span', { class: `timer${m.secondsLeft <= 5 ? ' low' : ''}`, 'aria-label': `${m.secondsLeft} seconds left` }, `⏱ ${m.secondsLeft}s`) : null,
+      ? h('span', { class: `timer${m.secondsLeft <= 5 ? ' low' : ''}`, 'aria-label': `${m.secondsLeft} seconds left` }, `${m.secondsLeft} s left`) : null,
     m.connected ? null : h('span', { class: 'offline' }, ' · reconnecting…'));
 }
 
@@ -223,7 +223,7 @@ function handEnd(m: TableModel, hd: TableHandlers): HTMLElement | null {
         h('td', { class: (o.payouts[i] ?? 0) > 0 ? 'plus' : (o.payouts[i] ?? 0) < 0 ? 'minus' : '' }, signed(o.payouts[i] ?? 0)))))),
     h('div', { class: 'end-buttons' },
       m.state.status === 'between' && m.state.seat !== null ? h('button', { type: 'button', class: 'primary', 'data-focus': 'ready', onclick: () => hd.ready() }, 'Next hand') : null,
-      o.fair ? h('button', { type: 'button', 'data-focus': 'verify', onclick: () => hd.verify() }, 'Verify the deal') : null,
+      h('button', { type: 'button', 'data-focus': 'verify', onclick: () => hd.verify() }, 'Verify the deal'),
       h('a', { href: `/records/${m.state.table}/${o.hand}`, download: `tonk-${m.state.table}-${o.hand}.tonk` }, 'Download record')),
     verify);
 }

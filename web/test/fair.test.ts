@@ -55,3 +55,14 @@ describe('provably fair (tonk-deal/1)', () => {
     expect(badCommit.checks[1].ok).toBe(false);
   });
 });
+
+describe('the reveal read from a record', async () => {
+  const { revealFromRecord } = await import('../src/fair');
+  it('reads the fair comment lines and the deck', () => {
+    const text = ['[Game "Tonk"]', '[Hand "3"]', '[Deck "Ah 5s 2h"]', '# fair: tonk-deal/1', '# fair-seed: ' + 'ab'.repeat(32),
+      '# fair-commitment: ' + 'cd'.repeat(32), '# fair-contribution: 0:a1b2', '# fair-contribution: 2:ff', '0 stock'].join('\n');
+    expect(revealFromRecord(text)).toEqual({ version: 'tonk-deal/1', server_seed: 'ab'.repeat(32), commitment: 'cd'.repeat(32),
+      contributions: [{ seat: 0, entropy: 'a1b2' }, { seat: 2, entropy: 'ff' }], deck: ['Ah', '5s', '2h'] });
+    expect(revealFromRecord('[Game "Tonk"]\n0 stock')).toBeNull();
+  });
+});

@@ -35,7 +35,7 @@ describe('renderTable', () => {
     expect(labels(seat as HTMLElement, '.known')).toEqual(['known: seven of hearts']);
     expect(seat.querySelectorAll('.backs .card').length).toBe(1);   // 2 cards, one of them known
     expect(root.querySelector('.turn-text')!.textContent).toBe('Your turn: spread, hit or discard');
-    expect(root.querySelector('.timer')!.textContent).toBe('⏱ 24s');
+    expect(root.querySelector('.timer')!.textContent).toBe('24 s left');
     expect(texts(root, '.log li')).toEqual(['Ann drew from the stock.']);
   });
 
