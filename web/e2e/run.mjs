@@ -224,6 +224,20 @@ async function playTurn(page, turnNumber, { dropFrom = 3, keyboard = false } = {
   return `discard ${card}`;
 }
 
+/** Waits until the pages' table is in play; a hand that ended at the deal (S7) is passed with Next hand. */
+async function untilPlaying(pages) {
+  for (let tries = 0; tries < 4; ++tries) {
+    for (const p of pages) {
+      await p.waitForFunction(() => ['playing', 'between'].includes(document.querySelector('main.table-page')?.dataset.status), null, { timeout: kStep });
+    }
+    if ((await status(pages[0])) === 'playing') return;
+    const k = await stateKey(pages[0]);
+    for (const p of pages) await p.click('button:has-text("Next hand")');
+    await waitMoved(pages[0], k);
+  }
+  throw new Error('no hand in play after four deals');
+}
+
 async function tabTo(page, selector) {
   for (let i = 0; i < 120; ++i) {
     if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
@@ -272,7 +286,7 @@ async function main() {
     await bo.fill('input[name="name"]', 'Bo');
     await checkControlsVisible(bo, 'join page');
     await bo.click('button:has-text("Join")');
-    for (const p of [ann, bo]) await p.waitForFunction(() => document.querySelector('main.table-page')?.dataset.status === 'playing', null, { timeout: kStep });
+    await untilPlaying([ann, bo]);
     for (const p of [ann, bo]) {
       expect((await myHand(p)).length === 5, 'five cards dealt (S6)');
       expect((await p.locator('.seat').count()) === 2, 'two other seats shown');
@@ -344,6 +358,13 @@ async function main() {
           await shot(ann, 'play-1280');
           await playTurn(ann, n, { keyboard: true });   // the discard, with the keyboard alone
         } else {
+          if (p === bo && n === 1) {
+            // The hint: the Monte Carlo bot's advice, one of the listed moves.
+            await bo.click('.head-buttons button:has-text("Hint")');
+            await bo.waitForSelector('.actions .hint', { timeout: kStep });
+            const hint = await bo.locator('.actions .hint').textContent();
+            expect(/^Hint: (Drop|Draw from stock|Take discard)/.test(hint), `a hint for the start of the turn: ${hint}`);
+          }
           await playTurn(p, n);
         }
         if (p === bo && n === 1 && !reloaded && (await status(bo)) === 'playing') {
@@ -398,6 +419,30 @@ async function main() {
     await shot(bo, 'end-360');
     await checkControlsVisible(bo, 'hand end');
     await checkNames(bo, 'hand end');
+  });
+
+  await test('the turn timer counts down and, run out, hands the seat to a bot until "I\'m back"', async () => {
+    const cy = await newPage(1280, 800);
+    await cy.goto(`${base}/`);
+    await cy.waitForFunction(() => document.querySelectorAll('select[name="preset"] option').length > 1, null, { timeout: kStep });
+    // The lobby's timer choices start at 30 s; a 5 s table (the protocol's least) is made over a socket of its own.
+    const code = await cy.evaluate(() => new Promise((resolve, reject) => {
+      const ws = new WebSocket(`ws://${location.host}/ws`);
+      ws.onopen = () => ws.send(JSON.stringify({ type: 'create', id: 1, seats: 2, bots: [{ seat: 1, kind: 'greedy' }], turn_seconds: 5, pause_seconds: 0 }));
+      ws.onmessage = (e) => { const m = JSON.parse(e.data); if (m.type === 'created') { resolve(m.table); ws.close(); } if (m.type === 'error') reject(new Error(m.message)); };
+    }));
+    await cy.goto(`${base}/#/t/${code}`);
+    await cy.fill('input[name="name"]', 'Cy');
+    await cy.click('button:has-text("Join")');
+    await untilPlaying([cy]);
+    await cy.waitForFunction(() => document.querySelector('.turn-text')?.textContent.startsWith('Your turn'), null, { timeout: kStep });
+    const left = await cy.locator('.timer').textContent();
+    expect(/^[1-5] s left$/.test(left), `the timer shows the seconds left: ${left}`);
+    await cy.waitForSelector('button:has-text("I\'m back")', { timeout: kStep });
+    expect((await cy.locator('.log').textContent()).includes('(timer: played by a bot)'), 'the log says a bot played for the seat');
+    await cy.click('button:has-text("I\'m back")');
+    await cy.waitForSelector('button:has-text("I\'m back")', { state: 'detached', timeout: kStep });
+    await cy.context().close();
   });
 
   await test('the next hand is dealt when both are ready', async () => {
