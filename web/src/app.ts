@@ -1,7 +1,7 @@
 // The page: routes (#/ the lobby, #/t/CODE a table), the connection, and the state the views draw.
 // The server decides every rule; this file only sends what the player picked from the listed moves.
 import type { Grouping } from './cards';
-import { narrate } from './actions';
+import { narrate, reasonText } from './actions';
 import { verifyDeal, newEntropy, revealFromRecord, SeenDeal } from './fair';
 import { defaultSeatKinds, renderJoin, renderLobby, CreateForm } from './lobbyView';
 import { Connection, HandOverMsg, PresetInfo, ServerMsg, socketUrl, StateMsg } from './protocol';
@@ -153,6 +153,8 @@ export class App {
         if (this.model) {
           this.model.handOver = m;
           this.model.verify = null;
+          const actor = m.player === null ? null : (m.player === this.model.state.seat ? 'You' : this.model.state.seats[m.player]?.name ?? `Seat ${m.player + 1}`);
+          this.model.log.push(`Hand ${m.hand} is over: ${reasonText(m.reason, actor)}.`);
           this.model.selected.clear();
         }
         break;

@@ -98,7 +98,7 @@ function opponents(m: TableModel): HTMLElement {
       s.auto ? 'played by a bot (timer)' : '',
       s.kind === 'person' && !s.connected ? 'disconnected' : '',
     ].filter(Boolean);
-    return h('div', { class: `seat${toMove ? ' to-move' : ''}${flash}`, 'data-seat': i,
+    return h('div', { class: `seat${toMove ? ' to-move' : ''}${flash}`, 'data-seat': i, role: 'group',
       'aria-label': `${seatName(state, i)}: ${info ? `${info.hand_size} cards` : 'no hand'}${toMove ? ', to move' : ''}` },
       h('div', { class: 'seat-name' }, toMove ? h('span', { class: 'turn-mark', 'aria-hidden': 'true' }, '▶ ') : null,
         seatName(state, i) || 'Open seat'),
@@ -124,10 +124,10 @@ function centre(m: TableModel, hitTargets: number[]): HTMLElement {
   });
   return h('section', { class: 'centre', 'aria-label': 'Table' },
     h('div', { class: 'piles' },
-      h('div', { class: `pile stock${m.flash?.zone === 'stock' ? ' flash' : ''}`, 'aria-label': `Stock: ${v.stock_size} cards` },
+      h('div', { class: `pile stock${m.flash?.zone === 'stock' ? ' flash' : ''}`, role: 'group', 'aria-label': `Stock: ${v.stock_size} cards` },
         v.stock_size > 0 ? cardBack('stock') : h('span', { class: 'card empty small' }),
         h('div', { class: 'pile-label' }, `Stock ${v.stock_size}`)),
-      h('div', { class: `pile discard${m.flash?.zone === 'discard' ? ' flash' : ''}`,
+      h('div', { class: `pile discard${m.flash?.zone === 'discard' ? ' flash' : ''}`, role: 'group',
         'aria-label': `Discard pile: ${v.discard_size} cards${v.top_discard ? `, top ${cardName(v.top_discard)}` : ''}` },
         v.top_discard ? cardElement(v.top_discard, { small: true, extraLabel: 'top of the discard pile' }) : h('span', { class: 'card empty small' }),
         h('div', { class: 'pile-label' }, `Discard ${v.discard_size}`))),
