@@ -20,6 +20,7 @@ describe('renderTable', () => {
   it('shows the hand sorted and grouped with its count, each card a named button', () => {
     const root = renderTable(model(), handlers());
     expect(root.querySelector('.my-hand h2')!.textContent).toBe('Your hand · count 30');
+    expect(root.querySelector('.my-hand .me')!.textContent).toBe('Ann (you) · net 0');
     expect(labels(root, '.my-hand .group')).toEqual(['♣ clubs', '♦ diamonds', '♥ hearts']);
     expect(labels(root, '.my-hand button.card')).toEqual(['ace of clubs', 'two of clubs', 'three of clubs', 'nine of diamonds',
       'king of diamonds', 'five of hearts']);
@@ -100,7 +101,7 @@ describe('renderTable', () => {
     expect(root.querySelector('.hand-end h2')!.textContent).toBe('Hand 1: greedy dropped and was caught');
     expect(texts(root, '.results tbody tr td:nth-child(3)')).toEqual(['4', '12']);
     expect(texts(root, '.results tbody tr td:nth-child(4)')).toEqual(['+2', '-2']);
-    expect(texts(root, '.results tbody th')).toEqual(['Ann (you) 🏆 winner', 'greedy']);
+    expect(texts(root, '.results tbody th')).toEqual(['Ann (you) ★ winner', 'greedy']);
     expect(texts(root, '.end-buttons button')).toEqual(['Next hand', 'Verify the deal']);
     expect(texts(root, '.ledger tbody td:first-of-type')).toEqual(['+2', '-2']);
   });
