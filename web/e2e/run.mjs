@@ -445,6 +445,25 @@ async function main() {
     await cy.context().close();
   });
 
+  await test("the lobby's defaults: one person against a bot plays a full hand", async () => {
+    const dee = await newPage(1280, 800);
+    await dee.goto(`${base}/`);
+    await dee.waitForFunction(() => document.querySelectorAll('select[name="preset"] option').length > 1, null, { timeout: kStep });
+    await dee.fill('input[name="name"]', 'Dee');
+    await dee.click('button[type="submit"]:has-text("Create table")');
+    await untilPlaying([dee]);
+    let n = 0;
+    const t0 = Date.now();
+    while ((await status(dee)) === 'playing' && Date.now() - t0 < 60000) {
+      if (await isMyTurn(dee)) await playTurn(dee, ++n, { dropFrom: 4 });
+      else await waitMoved(dee, await stateKey(dee)).catch(() => {});
+    }
+    await dee.waitForSelector('.hand-end', { timeout: kStep });
+    const pays = (await dee.locator('.results tbody td:nth-child(4)').allTextContents()).map(Number);
+    expect(pays.length === 2 && pays[0] + pays[1] === 0 && pays[0] !== 0, `two seats paid: ${pays}`);
+    await dee.context().close();
+  });
+
   await test('the next hand is dealt when both are ready', async () => {
     const k = await stateKey(ann);
     await ann.click('button:has-text("Next hand")');
