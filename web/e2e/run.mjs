@@ -79,7 +79,7 @@ function expect(cond, what) { if (!cond) throw new Error(`expected: ${what}`); }
 
 // ---------------------------------------------------------------- page helpers
 async function newPage(width, height) {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1, permissions: ['clipboard-read', 'clipboard-write'] });
   const page = await context.newPage();
   page.setDefaultTimeout(kStep);   // every click and wait is bounded
   page.on('pageerror', (e) => console.log(`[page error] ${e.message}`));
@@ -279,6 +279,9 @@ async function main() {
     expect(/#\/t\/[0-9A-Z]{6}$/.test(ann.url()), `the page moved to the table's link: ${ann.url()}`);
     link = await ann.locator('input.link').inputValue();
     expect(link === ann.url(), `invite link ${link} is the table's address`);
+    await ann.click('button:has-text("Copy invite link")');
+    await ann.waitForFunction(() => document.querySelector('.log')?.textContent.includes('Invite link copied'), null, { timeout: kStep });
+    expect((await ann.evaluate(() => navigator.clipboard.readText())) === link, 'the invite link is on the clipboard');
     expect((await status(ann)) === 'waiting', 'the table waits for the second person');
   });
 
@@ -403,8 +406,9 @@ async function main() {
     expect(pays.reduce((a, b) => a + b, 0) === 0 && pays.some((x) => x !== 0), `payouts sum to zero: ${pays}`);
     const counts = await ann.locator('.results tbody td:nth-child(3)').allTextContents();
     expect(counts.every((c) => /^\d+$/.test(c)), `counts shown: ${counts}`);
+    const hand = await ann.locator('main.table-page').getAttribute('data-hand');   // 1, or later after a hand ended at the deal
     const title = await ann.locator('.hand-end h2').textContent();
-    expect(/^Hand 1: /.test(title), `the reason: ${title}`);
+    expect(title.startsWith(`Hand ${hand}: `) && /(dropped|caught|went out|stock ran out)/.test(title), `the reason: ${title}`);
     await ann.click('button:has-text("Ledger")');
     const net = (await ann.locator('.ledger tbody td:first-of-type').allTextContents()).map(Number);
     expect(JSON.stringify(net) === JSON.stringify(pays), `the ledger books the hand: ${net} vs ${pays}`);
@@ -425,37 +429,59 @@ async function main() {
   await test('the next hand is dealt when both are ready', async () => {
     // The lobby's tables deal the next hand by themselves 30 s after a hand ends (pause_seconds); the
     // tests reach this point well before that, and both pressing Next hand deals it at once.
+    const next = String(Number(await ann.locator('main.table-page').getAttribute('data-hand')) + 1);
     const t0 = Date.now();
     await ann.click('button:has-text("Next hand")');
     await bo.click('button:has-text("Next hand")');
-    await ann.waitForFunction(() => document.querySelector('main.table-page')?.dataset.hand === '2', null, { timeout: kStep });
-    await bo.waitForFunction(() => document.querySelector('main.table-page')?.dataset.hand === '2', null, { timeout: kStep });
+    for (const p of [ann, bo]) await p.waitForFunction((h) => document.querySelector('main.table-page')?.dataset.hand === h, next, { timeout: kStep });
     expect((await ann.locator('.log').textContent()).includes('You are ready for the next hand.'), 'Ann said she is ready');
-    console.log(`     hand 2 dealt ${Date.now() - t0} ms after the two clicks began`);
+    console.log(`     hand ${next} dealt ${Date.now() - t0} ms after the two clicks began`);
   });
 
   await test('the turn timer counts down and, run out, hands the seat to a bot until "I\'m back"', async () => {
+    // Two people on a 5 s timer (the protocol's least; the lobby offers 30 s and up, so the table is
+    // made over a socket of its own). Eve plays her turns; Cy does not, so the timer's bot plays Cy's.
+    // After the hand Eve, connected and not ready, holds the next deal for the 30 s pause, so the
+    // page is still while Cy presses "I'm back".
     const cy = await newPage(1280, 800);
+    const eve = await newPage(360, 740);
     await cy.goto(`${base}/`);
     await cy.waitForFunction(() => document.querySelectorAll('select[name="preset"] option').length > 1, null, { timeout: kStep });
-    // The lobby's timer choices start at 30 s; a 5 s table (the protocol's least) is made over a socket of its own.
     const code = await cy.evaluate(() => new Promise((resolve, reject) => {
       const ws = new WebSocket(`ws://${location.host}/ws`);
-      ws.onopen = () => ws.send(JSON.stringify({ type: 'create', id: 1, seats: 2, bots: [{ seat: 1, kind: 'greedy' }], turn_seconds: 5, pause_seconds: 0 }));
+      ws.onopen = () => ws.send(JSON.stringify({ type: 'create', id: 1, seats: 2, bots: [], turn_seconds: 5, pause_seconds: 30 }));
       ws.onmessage = (e) => { const m = JSON.parse(e.data); if (m.type === 'created') { resolve(m.table); ws.close(); } if (m.type === 'error') reject(new Error(m.message)); };
     }));
-    await cy.goto(`${base}/#/t/${code}`);
-    await cy.fill('input[name="name"]', 'Cy');
-    await cy.click('button:has-text("Join")');
-    await untilPlaying([cy]);
-    await cy.waitForFunction(() => document.querySelector('.turn-text')?.textContent.startsWith('Your turn'), null, { timeout: kStep });
-    const left = await cy.locator('.timer').textContent();
-    expect(/^[1-5] s left$/.test(left), `the timer shows the seconds left: ${left}`);
-    await cy.waitForSelector('button:has-text("I\'m back")', { timeout: kStep });
-    expect((await cy.locator('.log').textContent()).includes('(timer: played by a bot)'), 'the log says a bot played for the seat');
-    await cy.click('button:has-text("I\'m back")');
-    await cy.waitForSelector('button:has-text("I\'m back")', { state: 'detached', timeout: kStep });
+    for (const [p, name] of [[cy, 'Cy'], [eve, 'Eve']]) {
+      await p.goto(`${base}/#/t/${code}`);
+      await p.fill('input[name="name"]', name);
+      await p.click('button:has-text("Join")');
+    }
+    await untilPlaying([cy, eve]);
+    let n = 0;
+    let sawTimer = false;
+    const t0 = Date.now();
+    while ((await status(eve)) === 'playing' && Date.now() - t0 < 90000) {
+      if (!sawTimer && (await isMyTurn(cy))) {
+        const left = await cy.locator('.timer').textContent();
+        expect(/^[0-5] s left$/.test(left), `the timer shows the seconds left: ${left}`);
+        sawTimer = true;
+      }
+      if (await isMyTurn(eve)) await playTurn(eve, ++n, { dropFrom: 2 });
+      else await waitMoved(eve, await stateKey(eve)).catch(() => {});
+    }
+    expect(sawTimer, "Cy's timer was seen");
+    await cy.waitForSelector('.hand-end', { timeout: kStep });
+    expect((await cy.locator('.log').textContent()).includes('(timer: played by a bot)'), 'the log says a bot played for Cy');
+    const back = cy.locator('button:has-text("I\'m back")');
+    expect((await back.count()) === 1, 'Cy is offered "I\'m back"');
+    const eveSees = await eve.locator('.seat-tags').allTextContents();
+    expect(eveSees.some((t) => t.includes('played by a bot (timer)')), `Eve sees Cy marked: ${eveSees}`);
+    await back.click();
+    await back.waitFor({ state: 'detached', timeout: kStep });
+    await eve.waitForFunction(() => ![...document.querySelectorAll('.seat-tags')].some((e) => e.textContent.includes('played by a bot')), null, { timeout: kStep });
     await cy.context().close();
+    await eve.context().close();
   });
 
   await test("the lobby's defaults: one person against a bot plays a full hand", async () => {
