@@ -261,6 +261,7 @@ void Lobby::dispatch(const std::shared_ptr<Client>& client, const json& m, const
     const auto seq = int_field(m, "seq");
     if (!seq) throw ProtocolError("bad_request", "`seq` (an integer) is required");
     table->act(seat, string_field(m, "action"), *seq);
+    reply({{"type", "acted"}, {"seq", *seq}});  // after the events and states it caused
   } else if (type == "hint") {
     table->hint(client, re);
   } else if (type == "contribute") {
