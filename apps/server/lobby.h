@@ -40,6 +40,9 @@ class Lobby {
   /// The record of finished hand `hand` of table `code`, or nullopt.
   std::optional<std::string> record_text(const std::string& code, int hand) const;
   std::size_t table_count() const { return tables_.size(); }
+  /// The rate limit of each connection: messages per second on average (docs/PROTOCOL.md: 20).
+  double rate() const { return rate_; }
+  void set_rate(double per_second) { rate_ = per_second; }
 
   // For the tables.
   Storage& storage() { return *storage_; }
@@ -65,6 +68,7 @@ class Lobby {
   std::string new_code() const;
 
   boost::asio::io_context& io_;
+  double rate_ = 20;
   std::unique_ptr<Storage> storage_;
   boost::asio::thread_pool pool_;
   std::unordered_map<std::string, std::shared_ptr<ServerTable>> tables_;

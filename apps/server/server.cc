@@ -27,6 +27,7 @@ int run_server(const ServeOptions& options) {
   std::size_t restored = 0;
   try {
     lobby = std::make_unique<Lobby>(io, open_storage(options.db), options.workers);
+    lobby->set_rate(options.rate);
     restored = lobby->restore();
   } catch (const std::exception& e) {
     std::cerr << "tonk serve: " << e.what() << "\n";

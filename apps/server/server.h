@@ -10,6 +10,7 @@ struct ServeOptions {
   std::string db = "tonk-serve.db";       ///< the database (storage.h): a SQLite file, or ":memory:"
   std::string static_dir;                 ///< the browser client's built files; "" for none
   int workers = 2;                        ///< threads thinking for bots and hints
+  double rate = 20;                       ///< messages per second per connection (burst: twice as many)
 };
 
 /// Runs the server until SIGINT or SIGTERM. Prints "tonk serve: listening on http://HOST:PORT" (the

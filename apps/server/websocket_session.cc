@@ -11,7 +11,7 @@ namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 
 WebSocketSession::WebSocketSession(boost::asio::ip::tcp::socket socket, Lobby& lobby)
-    : ws_(std::move(socket)), lobby_(lobby) {}
+    : ws_(std::move(socket)), lobby_(lobby), tokens_(2 * lobby.rate()) {}
 
 WebSocketSession::~WebSocketSession() = default;
 
@@ -34,7 +34,8 @@ void WebSocketSession::read() {
 
 bool WebSocketSession::take_token() {
   const auto now = std::chrono::steady_clock::now();
-  tokens_ = std::min(kRateBurst, tokens_ + std::chrono::duration<double>(now - last_).count() * kRatePerSecond);
+  const double rate = lobby_.rate();
+  tokens_ = std::min(2 * rate, tokens_ + std::chrono::duration<double>(now - last_).count() * rate);
   last_ = now;
   if (tokens_ < 1) return false;
   tokens_ -= 1;
@@ -56,7 +57,7 @@ void WebSocketSession::on_read(beast::error_code ec) {
     lobby_.send_error(self, nullptr, "bad_request", "messages are text frames holding JSON");
     lobby_.flush();
   } else if (!take_token()) {
-    lobby_.send_error(self, nullptr, "rate_limited", "more than 20 messages a second");
+    lobby_.send_error(self, nullptr, "rate_limited", "more than " + std::to_string(static_cast<long long>(lobby_.rate())) + " messages a second");
     lobby_.flush();
     if (++refusals_ >= kMaxRateRefusals) {
       close_for_abuse();

@@ -22,9 +22,8 @@ class Lobby;
 
 /// Largest message a client may send, in bytes (docs/PROTOCOL.md "Framing").
 inline constexpr std::size_t kMaxMessageBytes = 16 * 1024;
-/// The rate limit: messages per second on average, and the burst allowed.
+/// The rate limit by default: messages per second on average (the burst allowed is twice as many).
 inline constexpr double kRatePerSecond = 20;
-inline constexpr double kRateBurst = 40;
 /// Refusals for the rate after which the connection is closed.
 inline constexpr int kMaxRateRefusals = 200;
 /// Messages waiting to be written to a client that does not read, after which it is closed.
@@ -54,7 +53,7 @@ class WebSocketSession : public Client, public std::enable_shared_from_this<WebS
   bool writing_ = false;
   bool closed_ = false;  // no more writes
   bool gone_ = false;    // the lobby was told
-  double tokens_ = kRateBurst;
+  double tokens_ = 2 * kRatePerSecond;
   int refusals_ = 0;
   std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
 };

@@ -19,6 +19,9 @@ void add_server_commands(CLI::App& app, ServerCommands& c) {
   c.serve->add_option("--workers", c.serve_options.workers, "Threads that think for bots and hints (default 2)")
       ->type_name("N")
       ->check(CLI::Range(1, 64));
+  c.serve->add_option("--rate", c.serve_options.rate, "Messages per second each connection may send (default 20; burst twice that)")
+      ->type_name("N")
+      ->check(CLI::Range(1.0, 1e9));
   c.verify = app.add_subcommand("verify", "Check that each served hand in a record file was dealt as committed (provably fair deals)");
   c.verify->add_option("RECORD", c.verify_path, "A record file downloaded from `tonk serve`")->required();
 }

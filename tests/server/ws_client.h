@@ -27,7 +27,7 @@ using nlohmann::json;
 /// `tonk serve --listen 127.0.0.1:0 --db DB` as a child process; port() is the port it printed.
 class ServerProcess {
  public:
-  explicit ServerProcess(const std::string& db, int workers = 1) {
+  explicit ServerProcess(const std::string& db, int workers = 1, std::string rate = "20") {
     int out[2];
     if (pipe(out) != 0) throw std::runtime_error("pipe");
     pid_ = fork();
@@ -37,8 +37,8 @@ class ServerProcess {
       close(out[0]);
       close(out[1]);
       const std::string w = std::to_string(workers);
-      execl(TONK_CLI, TONK_CLI, "serve", "--listen", "127.0.0.1:0", "--db", db.c_str(), "--workers", w.c_str(),
-            static_cast<char*>(nullptr));
+      execl(TONK_CLI, TONK_CLI, "serve", "--listen", "127.0.0.1:0", "--db", db.c_str(), "--workers", w.c_str(), "--rate",
+            rate.c_str(), static_cast<char*>(nullptr));
       _exit(127);
     }
     close(out[1]);
