@@ -44,11 +44,8 @@ bool WebSocketSession::take_token() {
 
 void WebSocketSession::on_read(beast::error_code ec) {
   if (ec) {
-    // Too big (close 1009 is sent by the stream), closed, reset or timed out: the client is gone.
-    if (ec == websocket::error::message_too_big && !closed_) {
-      closed_ = true;
-      ws_.async_close(websocket::close_code::too_big, [self = shared_from_this()](beast::error_code) {});
-    }
+    // Too big (the stream itself fails the connection with close 1009), closed, reset or timed
+    // out: the client is gone.
     gone();
     return;
   }
@@ -85,8 +82,10 @@ void WebSocketSession::gone() {
 
 void WebSocketSession::deliver(std::shared_ptr<const std::string> message) {
   if (closed_) return;
-  if (queue_.size() >= kMaxQueuedMessages) {  // a client that does not read
-    close_for_abuse();
+  if (queue_.size() >= kMaxQueuedMessages) {  // a client that does not read: drop it at once
+    closed_ = true;
+    queue_.clear();
+    beast::get_lowest_layer(ws_).socket().close();
     return;
   }
   queue_.push_back(std::move(message));
@@ -99,23 +98,25 @@ void WebSocketSession::write() {
   queue_.pop_front();
   ws_.text(true);
   ws_.async_write(boost::asio::buffer(*message), [self = shared_from_this(), message](beast::error_code ec, std::size_t) {
-    if (ec || self->closed_ || self->queue_.empty()) {
-      self->writing_ = false;
-      if (ec) self->queue_.clear();
+    self->writing_ = false;
+    if (ec) {
+      self->queue_.clear();
       return;
     }
-    self->write();
+    if (!self->queue_.empty()) return self->write();
+    if (self->closing_) self->start_close();
   });
 }
 
 void WebSocketSession::close_for_abuse() {
   if (closed_) return;
-  closed_ = true;
-  queue_.clear();  // the message being written, if any, is held by its handler
-  if (writing_) {
-    beast::get_lowest_layer(ws_).socket().close();
-    return;
-  }
+  closed_ = true;  // nothing more is queued; what is queued (the errors that explain) is still sent
+  closing_ = true;
+  if (!writing_) start_close();
+}
+
+void WebSocketSession::start_close() {
+  closing_ = false;
   ws_.async_close(websocket::close_code::policy_error, [self = shared_from_this()](beast::error_code) {});
 }
 

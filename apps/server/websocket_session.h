@@ -45,6 +45,7 @@ class WebSocketSession : public Client, public std::enable_shared_from_this<WebS
   void write();
   void gone();
   bool take_token();
+  void start_close();
 
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
   boost::beast::flat_buffer buffer_;
@@ -53,6 +54,7 @@ class WebSocketSession : public Client, public std::enable_shared_from_this<WebS
   bool writing_ = false;
   bool closed_ = false;  // no more writes
   bool gone_ = false;    // the lobby was told
+  bool closing_ = false;  // close once the queue is written
   double tokens_ = 2 * kRatePerSecond;
   int refusals_ = 0;
   std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
