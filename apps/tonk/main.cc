@@ -15,6 +15,7 @@
 #include "rule_explain.h"
 #include "rule_flags.h"
 #include "seats.h"
+#include "server_commands.h"
 #include "stop_signal.h"
 #include "tonk/arena.h"
 #include "tonk/preset.h"
@@ -241,6 +242,8 @@ int run(int argc, char** argv) {
   // tonk replay
   std::string replay_path;
   bool quiet = false;
+  tonk::cli::ServerCommands server_commands;  // serve, verify (server_commands.h)
+  tonk::cli::add_server_commands(app, server_commands);
   CLI::App* replay = app.add_subcommand("replay", "Check a record file move by move and print each hand's result");
   replay->add_option("FILE", replay_path, "The record file")->required();
   replay->add_flag("--quiet", quiet, "Print only errors");
@@ -327,6 +330,7 @@ int run(int argc, char** argv) {
       o.base = chosen.base;
       return tonk::cli::run_rules(o);
     }
+    if (const std::optional<int> code = tonk::cli::run_server_commands(server_commands)) return *code;
     if (replay->parsed()) return tonk::cli::run_replay(replay_path, quiet);
     if (explain->parsed()) return tonk::cli::run_explain(explain_id);
   } catch (const tonk::RuleError& e) {

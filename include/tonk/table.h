@@ -117,6 +117,10 @@ class Table {
   /// at once (S7: a dealt tonk, a void deal) is then ended and booked (kHandOver, kSessionBooked).
   /// Throws std::logic_error when a hand is in play or the session is over.
   void deal();
+  /// The same, dealing `deck_order` (a permutation of the deck, State::deal) instead of the
+  /// session's shuffle: for a server whose deals come from a published commitment (tonk serve's
+  /// provably fair deals) and for replaying its log. Throws BadDeal (nothing dealt) for a bad order.
+  void deal(std::vector<Card> deck_order);
   /// A person's action for `seat`. Returns nullopt when it was applied (its events sent; the hand
   /// ended and booked if it was the last action); otherwise why not, and nothing changes: the
   /// engine's Refusal for an action the rules refuse (State::why_illegal: its rule ID and sentence),
@@ -136,6 +140,7 @@ class Table {
 
  private:
   void apply(int seat, const Action& action, bool listed);
+  void dealt();
   void finish_hand();
   bool listened() const { return listeners_ != 0; }
   const View& blank_view(int seat);

@@ -57,6 +57,17 @@ void Table::deal() {
   } else {
     hand_.emplace(session_->deal());
   }
+  dealt();
+}
+
+void Table::deal(std::vector<Card> deck_order) {
+  if (in_hand()) throw std::logic_error("Table::deal: a hand is in play");
+  if (session_->is_over()) throw std::logic_error("Table::deal: the session is over");
+  hand_.emplace(session_->deal(std::move(deck_order)));  // S6 with the session's dealer
+  dealt();
+}
+
+void Table::dealt() {
   hand_number_ = session_->hands_played() + 1;
   send(TableEventKind::kHandDealt, nullptr);
   if (hand_->is_over()) finish_hand();  // S7: a dealt tonk or a void deal

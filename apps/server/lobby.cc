@@ -1,0 +1,286 @@
+#include "lobby.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+
+#include <boost/asio/post.hpp>
+
+#include "fair_deal.h"
+#include "tonk/bot_factory.h"
+#include "tonk/preset.h"
+#include "tonk/rule_options.h"
+
+namespace tonk::serve {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr std::string_view kCodeAlphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+
+const std::string& string_field(const json& m, const char* name) {
+  const auto it = m.find(name);
+  if (it == m.end() || !it->is_string()) throw ProtocolError("bad_request", std::string("`") + name + "` (a string) is required");
+  return it->get_ref<const std::string&>();
+}
+
+std::optional<long long> int_field(const json& m, const char* name) {
+  const auto it = m.find(name);
+  if (it == m.end() || it->is_null()) return std::nullopt;
+  if (!it->is_number_integer()) throw ProtocolError("bad_request", std::string("`") + name + "` must be an integer");
+  return it->get<long long>();
+}
+
+json presets_json() {
+  json list = json::array();
+  for (const Preset& p : presets()) {
+    list.push_back({{"name", p.name}, {"description", p.description}, {"rule_ids", p.rule_ids},
+                    {"max_players", p.max_players}, {"options", changed_options(p.rules)}});
+  }
+  json options = json::array();
+  for (const OptionSpec& o : rule_options()) {
+    json choices = json::array();
+    for (std::string_view c : o.choices) choices.push_back(c);
+    options.push_back({{"name", o.name},
+                       {"type", o.type == OptionType::kInt ? "int" : o.type == OptionType::kBool ? "bool" : "choice"},
+                       {"default", o.format(o.default_value())},
+                       {"min", o.min},
+                       {"max", o.max},
+                       {"rule_id", o.rule_id},
+                       {"doc", o.doc},
+                       {"choices", choices}});
+  }
+  json bots = json::array();
+  for (std::string_view k : bot_kinds()) bots.push_back(k);
+  return json{{"type", "presets"}, {"presets", list}, {"options", options}, {"bots", bots}};
+}
+
+}  // namespace
+
+Lobby::Lobby(boost::asio::io_context& io, std::unique_ptr<Storage> storage, int workers)
+    : io_(io), storage_(std::move(storage)), pool_(static_cast<std::size_t>(std::max(1, workers))) {}
+
+Lobby::~Lobby() {
+  pool_.join();
+}
+
+std::size_t Lobby::restore() {
+  std::vector<StoredTable> stored = storage_->load_tables();
+  for (StoredTable& t : stored) {
+    auto table = std::make_shared<ServerTable>(*this, TableConfig::from_json(t.config));
+    try {
+      for (const std::string& entry : t.log) table->replay(entry);
+    } catch (const std::exception& e) {
+      throw std::runtime_error("table " + t.code + " does not replay from its log: " + e.what());
+    }
+    tables_[t.code] = table;
+  }
+  for (auto& [code, table] : tables_) table->go_live();
+  flush();
+  return tables_.size();
+}
+
+void Lobby::run_on_pool(std::function<void()> job) {
+  boost::asio::post(pool_, [job = std::move(job)] {
+    try {
+      job();
+    } catch (const std::exception& e) {
+      std::cerr << "tonk serve: a worker failed: " << e.what() << "\n";
+    }
+  });
+}
+
+void Lobby::send(const std::shared_ptr<Client>& client, const json& message) {
+  send(client, std::make_shared<const std::string>(message.dump()));
+}
+
+void Lobby::send(const std::shared_ptr<Client>& client, std::shared_ptr<const std::string> text) {
+  outbox_.emplace_back(client, std::move(text));
+}
+
+void Lobby::flush() {
+  try {
+    storage_->commit();
+  } catch (const StorageError& e) {
+    std::cerr << "tonk serve: storage failed, stopping (nothing uncommitted was sent): " << e.what() << std::endl;
+    std::_Exit(3);
+  }
+  std::vector<std::pair<std::weak_ptr<Client>, std::shared_ptr<const std::string>>> out;
+  out.swap(outbox_);
+  for (auto& [weak, text] : out)
+    if (auto c = weak.lock()) c->deliver(std::move(text));
+}
+
+void Lobby::add_token(const std::string& hash, const std::string& code, int seat) { tokens_[hash] = {code, seat}; }
+void Lobby::remove_token(const std::string& hash) {
+  if (!hash.empty()) tokens_.erase(hash);
+}
+
+void Lobby::send_error(const std::shared_ptr<Client>& client, const json& re, const std::string& code,
+                       const std::string& message, const std::string& rule_id) {
+  json m{{"type", "error"}, {"code", code}, {"message", message}};
+  if (!rule_id.empty()) m["rule_id"] = rule_id;
+  if (!re.is_null()) m["re"] = re;
+  send(client, m);
+}
+
+void Lobby::on_message(const std::shared_ptr<Client>& client, std::string_view text) {
+  json re = nullptr;
+  try {
+    const json m = json::parse(text);  // throws parse_error (invalid JSON or UTF-8)
+    if (!m.is_object()) throw ProtocolError("bad_request", "a message is a JSON object with a `type`");
+    if (const auto it = m.find("id"); it != m.end()) {
+      if (!it->is_number_unsigned() || it->get<std::uint64_t>() > (std::uint64_t{1} << 53))
+        throw ProtocolError("bad_request", "`id` must be an integer from 0 to 2^53");
+      re = *it;
+    }
+    dispatch(client, m, re);
+  } catch (const ProtocolError& e) {
+    send_error(client, re, e.code(), e.what(), e.rule_id());
+  } catch (const json::exception& e) {
+    send_error(client, re, "bad_request", std::string("malformed message: ") + e.what());
+  } catch (const StorageError&) {
+    throw;
+  } catch (const std::exception& e) {
+    send_error(client, re, "server", e.what());
+  }
+  flush();
+}
+
+void Lobby::on_close(const Client* client) {
+  if (!client->following.table.empty())
+    if (auto t = find(client->following.table)) t->unsubscribe(client);
+  flush();
+}
+
+std::shared_ptr<ServerTable> Lobby::find(const std::string& code) const {
+  const auto it = tables_.find(code);
+  return it == tables_.end() ? nullptr : it->second;
+}
+
+std::shared_ptr<ServerTable> Lobby::followed(const std::shared_ptr<Client>& client, bool need_seat) const {
+  auto t = client->following.table.empty() ? nullptr : find(client->following.table);
+  if (!t) throw ProtocolError("unauthorized", "join, resume or watch a table first");
+  if (need_seat && client->following.seat < 0) throw ProtocolError("unauthorized", "spectators cannot do that: join a seat");
+  return t;
+}
+
+void Lobby::follow(const std::shared_ptr<Client>& client, const std::shared_ptr<ServerTable>& table, int seat) {
+  if (!client->following.table.empty())
+    if (auto old = find(client->following.table)) old->unsubscribe(client.get());
+  client->following = {table->code(), seat};
+}
+
+std::string Lobby::new_code() const {
+  for (;;) {
+    const std::string bytes = random_hex(6);
+    std::string code;
+    for (std::size_t i = 0; i < 6; ++i)
+      code += kCodeAlphabet[static_cast<std::size_t>(std::stoi(bytes.substr(2 * i, 2), nullptr, 16)) % kCodeAlphabet.size()];
+    if (!tables_.count(code)) return code;
+  }
+}
+
+std::optional<std::string> Lobby::record_text(const std::string& code, int hand) const {
+  auto t = find(code);
+  return t ? t->hand_record(hand) : std::nullopt;
+}
+
+void Lobby::dispatch(const std::shared_ptr<Client>& client, const json& m, const json& re) {
+  const std::string& type = string_field(m, "type");
+  auto reply = [&](json r) {
+    if (!re.is_null()) r["re"] = re;
+    send(client, r);
+  };
+  if (type == "ping") return reply({{"type", "pong"}});
+  if (type == "presets") return reply(presets_json());
+  if (type == "create") {
+    const std::string code = new_code();
+    TableConfig config = TableConfig::from_create(m, code);
+    storage_->create_table(code, config.to_json());
+    auto table = std::make_shared<ServerTable>(*this, std::move(config));
+    tables_[code] = table;
+    table->open();
+    return reply({{"type", "created"}, {"table", code}, {"link", "/#/t/" + code}});
+  }
+  if (type == "join") {
+    auto table = find(string_field(m, "table"));
+    if (!table || table->over()) throw ProtocolError("not_found", "no table " + string_field(m, "table").substr(0, 16));
+    std::optional<int> seat;
+    if (auto s = int_field(m, "seat")) {
+      if (*s < 0 || *s >= kMaxPlayers) throw ProtocolError("bad_request", "no seat " + std::to_string(*s));
+      seat = static_cast<int>(*s);
+    }
+    std::string entropy;
+    if (m.contains("entropy") && !m["entropy"].is_null()) entropy = string_field(m, "entropy");
+    auto [s, token] = table->join(string_field(m, "name"), seat, entropy);
+    follow(client, table, s);
+    reply({{"type", "joined"}, {"table", table->code()}, {"seat", s}, {"token", token}});
+    table->subscribe(client);
+    return;
+  }
+  if (type == "resume") {
+    const std::string& token = string_field(m, "token");
+    if (!is_hex(token, 32, 32)) throw ProtocolError("unauthorized", "no seat has this token");
+    const auto it = tokens_.find(sha256_hex(token));
+    if (it == tokens_.end()) throw ProtocolError("unauthorized", "no seat has this token");
+    auto table = find(it->second.first);
+    if (!table) throw ProtocolError("unauthorized", "no seat has this token");
+    const int seat = it->second.second;
+    follow(client, table, seat);
+    reply({{"type", "joined"}, {"table", table->code()}, {"seat", seat}, {"token", token}});
+    table->subscribe(client);
+    table->back(seat);  // a resumed seat is played by its person again
+    return;
+  }
+  if (type == "watch") {
+    auto table = find(string_field(m, "table"));
+    if (!table) throw ProtocolError("not_found", "no table " + string_field(m, "table").substr(0, 16));
+    follow(client, table, -1);
+    reply({{"type", "watching"}, {"table", table->code()}});
+    table->subscribe(client);
+    return;
+  }
+  if (type == "record") {
+    auto table = followed(client, false);
+    const auto hand = int_field(m, "hand");
+    if (!hand) throw ProtocolError("bad_request", "`hand` (an integer) is required");
+    const std::optional<std::string> text = *hand >= 1 && *hand <= 1'000'000'000 ? table->hand_record(static_cast<int>(*hand)) : std::nullopt;
+    if (!text) throw ProtocolError("not_found", "hand " + std::to_string(*hand) + " is not a finished hand of this table");
+    return reply({{"type", "record"}, {"hand", *hand}, {"text", *text}});
+  }
+  // The rest act for a seat.
+  static const std::vector<std::string> kSeatTypes = {"act", "hint", "contribute", "ready", "back", "leave", "end"};
+  if (std::find(kSeatTypes.begin(), kSeatTypes.end(), type) == kSeatTypes.end())
+    throw ProtocolError("bad_request", "unknown message type `" + type.substr(0, 32) + "`");
+  auto table = followed(client, true);
+  const int seat = client->following.seat;
+  if (!table->holds(seat)) throw ProtocolError("unauthorized", "this connection holds no seat");
+  if (type == "act") {
+    const auto seq = int_field(m, "seq");
+    if (!seq) throw ProtocolError("bad_request", "`seq` (an integer) is required");
+    table->act(seat, string_field(m, "action"), *seq);
+    reply({{"type", "acted"}, {"seq", *seq}});  // after the events and states it caused
+  } else if (type == "hint") {
+    table->hint(client, re);
+  } else if (type == "contribute") {
+    const auto hand = int_field(m, "hand");
+    if (!hand || *hand < 1 || *hand > 1'000'000'000) throw ProtocolError("bad_request", "`hand` (an integer) is required");
+    table->contribute(seat, static_cast<int>(*hand), string_field(m, "entropy"));
+    reply({{"type", "contributed"}, {"hand", *hand}});
+  } else if (type == "ready") {
+    table->ready(seat);
+  } else if (type == "back") {
+    table->back(seat);
+  } else if (type == "leave") {
+    table->leave(seat);
+    client->following.seat = -1;  // watches from now on
+    reply({{"type", "left"}});
+    table->send_state(client);
+  } else if (type == "end") {
+    table->end(seat);
+  }
+}
+
+}  // namespace tonk::serve

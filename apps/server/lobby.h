@@ -1,0 +1,79 @@
+// The lobby: every table of the server, the seat tokens, the messages of docs/PROTOCOL.md, and the
+// outbox that is delivered only after the Storage committed what the messages tell.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <nlohmann/json.hpp>
+
+#include "client.h"
+#include "server_table.h"
+#include "storage.h"
+
+namespace tonk::serve {
+
+class Lobby {
+ public:
+  /// Tables are run on `io` (one thread); bots and hints on a pool of `workers` threads.
+  Lobby(boost::asio::io_context& io, std::unique_ptr<Storage> storage, int workers);
+  ~Lobby();
+  Lobby(const Lobby&) = delete;
+  Lobby& operator=(const Lobby&) = delete;
+
+  /// Loads every stored table and replays its log, then lets the tables run. Throws StorageError
+  /// or std::runtime_error for a log that does not replay. Returns the number of tables.
+  std::size_t restore();
+
+  /// One message from `client` (docs/PROTOCOL.md). Never throws for bad input: it replies `error`.
+  void on_message(const std::shared_ptr<Client>& client, std::string_view text);
+  /// The client is gone.
+  void on_close(const Client* client);
+
+  /// The record of finished hand `hand` of table `code`, or nullopt.
+  std::optional<std::string> record_text(const std::string& code, int hand) const;
+  std::size_t table_count() const { return tables_.size(); }
+  /// The rate limit of each connection: messages per second on average (docs/PROTOCOL.md: 20).
+  double rate() const { return rate_; }
+  void set_rate(double per_second) { rate_ = per_second; }
+
+  // For the tables.
+  Storage& storage() { return *storage_; }
+  boost::asio::io_context& io() { return io_; }
+  /// Runs `job` on the worker pool (never on the I/O thread).
+  void run_on_pool(std::function<void()> job);
+  void send(const std::shared_ptr<Client>& client, const nlohmann::json& message);
+  void send(const std::shared_ptr<Client>& client, std::shared_ptr<const std::string> text);
+  /// Commits the storage, then delivers the outbox. A storage failure stops the server (exit 3):
+  /// nothing of what failed was sent, and a restart resumes from what was committed.
+  void flush();
+  void add_token(const std::string& hash, const std::string& code, int seat);
+  void remove_token(const std::string& hash);
+  /// Sends an error reply.
+  void send_error(const std::shared_ptr<Client>& client, const nlohmann::json& re, const std::string& code,
+                  const std::string& message, const std::string& rule_id = "");
+
+ private:
+  void dispatch(const std::shared_ptr<Client>& client, const nlohmann::json& m, const nlohmann::json& re);
+  std::shared_ptr<ServerTable> find(const std::string& code) const;
+  std::shared_ptr<ServerTable> followed(const std::shared_ptr<Client>& client, bool need_seat) const;
+  void follow(const std::shared_ptr<Client>& client, const std::shared_ptr<ServerTable>& table, int seat);
+  std::string new_code() const;
+
+  boost::asio::io_context& io_;
+  double rate_ = 20;
+  std::unique_ptr<Storage> storage_;
+  boost::asio::thread_pool pool_;
+  std::unordered_map<std::string, std::shared_ptr<ServerTable>> tables_;
+  std::unordered_map<std::string, std::pair<std::string, int>> tokens_;  // SHA-256(token) -> table, seat
+  std::vector<std::pair<std::weak_ptr<Client>, std::shared_ptr<const std::string>>> outbox_;
+};
+
+}  // namespace tonk::serve

@@ -1,0 +1,55 @@
+#include "server.h"
+
+#include <iostream>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/address.hpp>
+#include <boost/asio/signal_set.hpp>
+
+#include "listener.h"
+#include "lobby.h"
+
+namespace tonk::serve {
+
+int run_server(const ServeOptions& options) {
+  const auto colon = options.listen.rfind(':');
+  boost::system::error_code ec;
+  const auto address =
+      boost::asio::ip::make_address(colon == std::string::npos ? "" : options.listen.substr(0, colon), ec);
+  const std::string port_text = colon == std::string::npos ? "" : options.listen.substr(colon + 1);
+  if (ec || port_text.empty() || port_text.size() > 5 || port_text.find_first_not_of("0123456789") != std::string::npos ||
+      std::stoi(port_text) > 65535) {
+    std::cerr << "tonk serve: --listen takes HOST:PORT (an IP address and a port 0..65535), not " << options.listen << "\n";
+    return 2;
+  }
+  boost::asio::io_context io{1};
+  std::unique_ptr<Lobby> lobby;
+  std::size_t restored = 0;
+  try {
+    lobby = std::make_unique<Lobby>(io, open_storage(options.db), options.workers);
+    lobby->set_rate(options.rate);
+    restored = lobby->restore();
+  } catch (const std::exception& e) {
+    std::cerr << "tonk serve: " << e.what() << "\n";
+    return 1;
+  }
+  std::shared_ptr<Listener> listener;
+  try {
+    listener = std::make_shared<Listener>(io, boost::asio::ip::tcp::endpoint(address, static_cast<unsigned short>(std::stoi(port_text))),
+                                          *lobby, options.static_dir);
+  } catch (const boost::system::system_error& e) {
+    std::cerr << "tonk serve: cannot listen on " << options.listen << ": " << e.code().message() << "\n";
+    return 1;
+  }
+  listener->run();
+  boost::asio::signal_set signals(io, SIGINT, SIGTERM);
+  signals.async_wait([&io](const boost::system::error_code&, int) { io.stop(); });
+  const auto bound = listener->local_endpoint();
+  std::cout << "tonk serve: listening on http://" << bound.address().to_string() << ":" << bound.port() << " ("
+            << restored << " table" << (restored == 1 ? "" : "s") << " restored from " << options.db
+            << (options.static_dir.empty() ? "" : "; serving " + options.static_dir) << ")" << std::endl;
+  io.run();
+  return 0;
+}
+
+}  // namespace tonk::serve

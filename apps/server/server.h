@@ -1,0 +1,22 @@
+// `tonk serve`: the game server (docs/PROTOCOL.md), HTTP and WebSocket on Boost.Beast.
+#pragma once
+
+#include <string>
+
+namespace tonk::serve {
+
+struct ServeOptions {
+  std::string listen = "127.0.0.1:8080";  ///< HOST:PORT; port 0 picks a free one (printed)
+  std::string db = "tonk-serve.db";       ///< the database (storage.h): a SQLite file, or ":memory:"
+  std::string static_dir;                 ///< the browser client's built files; "" for none
+  int workers = 2;                        ///< threads thinking for bots and hints
+  double rate = 20;                       ///< messages per second per connection (burst: twice as many)
+};
+
+/// Runs the server until SIGINT or SIGTERM. Prints "tonk serve: listening on http://HOST:PORT" (the
+/// bound port) on stdout once it accepts connections, after restoring every stored table. Returns the
+/// exit code: 0 after a signal, 1 when the storage cannot be opened or a table does not restore, 2 for
+/// a bad --listen.
+int run_server(const ServeOptions& options);
+
+}  // namespace tonk::serve

@@ -1,0 +1,683 @@
+#include "server_table.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include <boost/asio/post.hpp>
+
+#include "lobby.h"
+#include "tonk/bot_factory.h"
+#include "tonk/monte_carlo_bot.h"
+#include "tonk/record.h"
+#include "tonk/rule_options.h"
+#include "tonk/view_json.h"
+
+namespace tonk::serve {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr const char* kAutoBot = "greedy";  // plays a seat whose timer ran out, or that was left
+constexpr int kHintWorlds = 200;
+constexpr int kHintShown = 3;
+
+std::string_view kind_name(ActionKind k) {
+  switch (k) {
+    case ActionKind::kDrop: return "drop";
+    case ActionKind::kTakeStock: return "stock";
+    case ActionKind::kTakeDiscard: return "take";
+    case ActionKind::kSpread: return "spread";
+    case ActionKind::kHit: return "hit";
+    case ActionKind::kDiscard: return "discard";
+    case ActionKind::kClaim: return "claim";
+    case ActionKind::kEndTurn: return "end";
+    case ActionKind::kSlap: return "slap";
+    case ActionKind::kPass: return "pass";
+  }
+  return "?";
+}
+
+json cards_json(CardSet cards) {
+  json out = json::array();
+  for (Card c : cards) out.push_back(to_string(c));
+  return out;
+}
+
+json card_or_null(Card c) { return c.valid() ? json(to_string(c)) : json(nullptr); }
+
+json action_json(const Action& a) {
+  const std::string id = to_string(a);
+  json shape = nullptr;
+  if (a.shape != 0) shape = id.substr(id.rfind(' ') + 1);
+  const bool targeted = a.kind == ActionKind::kHit || a.kind == ActionKind::kSlap;
+  return json{{"id", id},
+              {"kind", kind_name(a.kind)},
+              {"cards", a.kind == ActionKind::kSlap ? json::array() : cards_json(a.cards)},
+              {"target", targeted ? json(a.target) : json(nullptr)},
+              {"shape", shape}};
+}
+
+template <typename Array>
+json ints(const Array& a, int n) {
+  json out = json::array();
+  for (int i = 0; i < n; ++i) out.push_back(a[static_cast<std::size_t>(i)]);
+  return out;
+}
+
+// The public view: seat 0's document without what only seat 0 knows (docs/PROTOCOL.md "state").
+json spectator_view(json v) {
+  const bool over = !v["outcome"].is_null();
+  v["player"] = nullptr;
+  v["hand"] = json::array();
+  v["count"] = nullptr;
+  v["taken_discard"] = nullptr;
+  (void)over;  // at the showdown outcome.hands shows every hand to everyone
+  return v;
+}
+
+}  // namespace
+
+ServerTable::ServerTable(Lobby& lobby, TableConfig config)
+    : lobby_(lobby), config_(std::move(config)), turn_timer_(lobby.io()), pause_timer_(lobby.io()) {
+  for (int s = 0; s < config_.seats(); ++s) {
+    SeatInfo& seat = seats_[static_cast<std::size_t>(s)];
+    const std::string& kind = config_.bots[static_cast<std::size_t>(s)];
+    if (!kind.empty()) {
+      seat.kind = SeatKind::kBot;
+      seat.bot_kind = kind;
+      seat.name = kind;
+    }
+  }
+}
+
+ServerTable::~ServerTable() = default;
+
+// --- The log ---------------------------------------------------------------------------------------
+
+void ServerTable::open() {
+  live_ = true;
+  record({{"k", "seed"}, {"hand", 1}, {"seed", random_hex(kServerSeedBytes)}});
+}
+
+void ServerTable::replay(const std::string& entry) {
+  ++log_size_;
+  apply(json::parse(entry));
+}
+
+void ServerTable::go_live() {
+  live_ = true;
+  after_change();
+}
+
+void ServerTable::record(json entry) {
+  lobby_.storage().append(code(), log_size_, entry.dump());
+  ++log_size_;
+  apply(entry);
+}
+
+void ServerTable::apply(const json& e) {
+  const std::string k = e.at("k").get<std::string>();
+  if (k == "seed") {
+    seeds_[e.at("hand").get<int>()] = e.at("seed").get<std::string>();
+  } else if (k == "join") {
+    const int s = e.at("seat").get<int>();
+    SeatInfo& seat = seats_[static_cast<std::size_t>(s)];
+    seat.kind = SeatKind::kPerson;
+    seat.name = e.at("name").get<std::string>();
+    seat.token_hash = e.at("token").get<std::string>();
+    lobby_.add_token(seat.token_hash, code(), s);
+  } else if (k == "contrib") {
+    std::vector<Contribution>& list = contributions_[e.at("hand").get<int>()];
+    const int s = e.at("seat").get<int>();
+    std::erase_if(list, [s](const Contribution& c) { return c.seat == s; });
+    list.push_back({s, e.at("entropy").get<std::string>()});
+  } else if (k == "deal") {
+    apply_deal(e.at("hand").get<int>());
+  } else if (k == "act") {
+    const int s = e.at("seat").get<int>();
+    const std::optional<Action> a = parse_action(e.at("action").get<std::string>());
+    if (!a) throw std::runtime_error("table " + code() + ": a logged action does not parse");
+    current_auto_ = e.value("auto", false);
+    const std::optional<Refusal> refused = table_->submit(s, *a);
+    current_auto_ = false;
+    if (refused) throw std::runtime_error("table " + code() + ": a logged action is refused: " + refused->message);
+  } else if (k == "auto") {
+    seats_[static_cast<std::size_t>(e.at("seat").get<int>())].autoplay = e.at("on").get<bool>();
+  } else if (k == "leave") {
+    SeatInfo& seat = seats_[static_cast<std::size_t>(e.at("seat").get<int>())];
+    lobby_.remove_token(seat.token_hash);
+    seat.kind = SeatKind::kBot;
+    seat.bot_kind = kAutoBot;
+    seat.autoplay = false;
+    seat.bot.reset();
+  } else if (k == "end") {
+    seats_[static_cast<std::size_t>(e.at("seat").get<int>())].ended = true;
+  } else if (k == "over") {
+    finish_table();
+  } else {
+    throw std::runtime_error("table " + code() + ": unknown log entry " + k);
+  }
+}
+
+void ServerTable::apply_deal(int hand) {
+  const std::string digest = deal_digest(seeds_.at(hand), hand, contributions_[hand]);
+  if (!table_) {
+    std::vector<Seat> seats;
+    for (int s = 0; s < config_.seats(); ++s) seats.push_back(Seat{seats_[static_cast<std::size_t>(s)].name, nullptr});
+    TableOptions options;
+    options.seed = fair_session_seed(digest);  // the cut (S5) and named suits (V23a), from hand 1's deal
+    options.planned_hands = config_.hands;
+    table_ = std::make_unique<Table>(make_game(config_.rules), std::move(seats), options);
+    for (int s = 0; s < config_.seats(); ++s) table_->listen(s, [this](const TableEvent& ev) { on_event(ev); });
+  }
+  for (SeatInfo& seat : seats_) seat.ready = false;
+  table_->deal(fair_deck(table_->game(), digest));
+}
+
+// --- Events of the library's Table ----------------------------------------------------------------
+
+std::string ServerTable::narrate(const TableEvent& e) const {
+  const std::string who = table_->name(e.actor);
+  const Action& a = e.action;
+  switch (a.kind) {
+    case ActionKind::kDrop: return who + " drops (S15).";
+    case ActionKind::kTakeStock:
+      return who + " draws from the stock" + (e.drawn.valid() ? " (" + to_string(e.drawn) + ")" : "") + ".";
+    case ActionKind::kTakeDiscard:
+      return who + " takes the " + (e.before && e.before->top_discard.valid() ? to_string(e.before->top_discard) : "top card") +
+             " from the discard pile.";
+    case ActionKind::kSpread: return who + " lays " + to_string(a.cards) + ".";
+    case ActionKind::kHit: return who + " hits spread " + std::to_string(a.target) + " with " + to_string(a.cards) + ".";
+    case ActionKind::kDiscard: return who + " discards the " + to_string(a.card()) + ".";
+    case ActionKind::kClaim: return who + " claims a win with the dealt count (V13d).";
+    case ActionKind::kEndTurn: return who + " ends the turn (V19c).";
+    case ActionKind::kSlap: return who + " slaps the discard onto spread " + std::to_string(a.target) + " (V21).";
+    case ActionKind::kPass: return who + " passes (V21).";
+  }
+  return who + " acts.";
+}
+
+void ServerTable::on_event(const TableEvent& e) {
+  switch (e.kind) {
+    case TableEventKind::kHandDealt: {
+      if (!live_) return;
+      const int dealer = e.view->dealer;
+      json m{{"type", "event"}, {"table", code()}, {"hand", e.hand_number}, {"seq", 0},     {"actor", dealer},
+             {"action", nullptr}, {"drawn", nullptr}, {"auto", false},
+             {"text", "Hand " + std::to_string(e.hand_number) + " is dealt by " + table_->name(dealer) + "."}};
+      send_to_seat(e.seat, m, e.seat == 0);
+      return;
+    }
+    case TableEventKind::kAction: {
+      if (!live_) return;
+      json m{{"type", "event"},        {"table", code()},    {"hand", e.hand_number},
+             {"seq", e.view->history.size()}, {"actor", e.actor}, {"action", to_string(e.action)},
+             {"drawn", card_or_null(e.drawn)}, {"auto", current_auto_}, {"text", narrate(e)}};
+      send_to_seat(e.seat, m, false);
+      if (e.seat == 0) {  // spectators: the public rendering (never the drawn card)
+        m["drawn"] = nullptr;
+        TableEvent pub = e;
+        pub.drawn = Card::none();
+        m["text"] = narrate(pub);
+        for (const auto& w : subscribers_)
+          if (auto c = w.lock(); c && c->following.seat < 0) lobby_.send(c, m);
+      }
+      return;
+    }
+    case TableEventKind::kHandOver: return;
+    case TableEventKind::kSessionBooked: {
+      if (e.seat != 0) return;
+      const Hand& hand = *table_->hand();
+      const int n = e.hand_number;
+      // The fair deal revealed (docs/PROTOCOL.md "Provably fair deals").
+      const std::string& seed = seeds_.at(n);
+      json contributions = json::array();
+      std::vector<Contribution> list = contributions_[n];
+      std::sort(list.begin(), list.end(), [](const Contribution& a, const Contribution& b) { return a.seat < b.seat; });
+      for (const Contribution& c : list) contributions.push_back({{"seat", c.seat}, {"entropy", c.entropy}});
+      json deck = json::array();
+      for (Card c : hand.deck_order()) deck.push_back(to_string(c));
+      const std::string commitment = to_hex(sha256(std::string_view(reinterpret_cast<const char*>(from_hex(seed).data()), seed.size() / 2)));
+      json fair{{"version", kFairVersion}, {"server_seed", seed}, {"commitment", commitment},
+                {"contributions", contributions}, {"deck", deck}};
+      // The record, with the fair deal as comment lines before it (tonk verify reads them).
+      std::vector<std::string> names;
+      for (int s = 0; s < table_->num_seats(); ++s) names.push_back(table_->name(s));
+      std::string text = "# fair: " + std::string(kFairVersion) + "\n# fair-seed: " + seed + "\n# fair-commitment: " + commitment + "\n";
+      for (const Contribution& c : list) text += "# fair-contribution: " + std::to_string(c.seat) + ":" + c.entropy + "\n";
+      text += write_record(make_record(hand, names, n, session_tags(*e.booked)));
+      if (static_cast<int>(records_.size()) < n) records_.resize(static_cast<std::size_t>(n));
+      records_[static_cast<std::size_t>(n - 1)] = std::move(text);
+      seeds_.erase(n);
+      contributions_.erase(n);
+      if (table_->session().is_over()) finish_table();
+      if (!live_) return;
+      const json v = json::parse(to_json(*e.view));
+      const json& o = v["outcome"];
+      const int players = table_->num_seats();
+      json booked{{"stake", e.booked->stake},
+                  {"payouts", ints(e.booked->payouts, players)},
+                  {"points", ints(e.booked->points, players)},
+                  {"side", ints(e.booked->side.net, players)}};
+      json m{{"type", "hand_over"}, {"table", code()},        {"hand", n},           {"reason", o["reason"]},
+             {"player", o["player"]}, {"winners", o["winners"]}, {"hands", o["hands"]}, {"counts", o["counts"]},
+             {"payouts", o["payouts"]}, {"points", o["points"]}, {"booked", booked}, {"ledger", ledger_json()},
+             {"fair", fair}};
+      send_to_seat(-2, m, true);
+      return;
+    }
+  }
+}
+
+// --- Running: bots, timers, deals -------------------------------------------------------------------
+
+bool ServerTable::bot_plays(int seat) const {
+  const SeatInfo& s = seats_[static_cast<std::size_t>(seat)];
+  return s.kind == SeatKind::kBot || (s.kind == SeatKind::kPerson && s.autoplay);
+}
+
+bool ServerTable::holds(int seat) const {
+  return seat >= 0 && seat < config_.seats() && seats_[static_cast<std::size_t>(seat)].kind == SeatKind::kPerson;
+}
+
+bool ServerTable::all_seated() const {
+  for (int s = 0; s < config_.seats(); ++s)
+    if (seats_[static_cast<std::size_t>(s)].kind == SeatKind::kOpen) return false;
+  return true;
+}
+
+int ServerTable::hand_number() const { return table_ ? table_->hand_number() : 0; }
+std::size_t ServerTable::seq() const { return table_ && table_->hand() ? table_->hand()->history().size() : 0; }
+
+std::string ServerTable::status() const {
+  if (over_) return "over";
+  if (!table_) return "waiting";
+  return table_->in_hand() ? "playing" : "between";
+}
+
+void ServerTable::after_change() {
+  if (!live_) return;
+  ++timer_token_;
+  turn_timer_.cancel();
+  pause_timer_.cancel();
+  deadline_ = {};
+  for (int guard = 0; guard < 64 && !over_; ++guard) {
+    if (!table_) {
+      if (!all_seated()) break;
+      deal_next();
+      continue;
+    }
+    if (table_->in_hand()) {
+      const int seat = table_->to_move();
+      if (bot_plays(seat)) {
+        start_bot(seat);
+      } else if (config_.turn_seconds > 0) {
+        arm_turn_timer();
+      }
+      break;
+    }
+    // Between hands.
+    bool all_ready = true;
+    for (int s = 0; s < config_.seats(); ++s) {
+      const SeatInfo& seat = seats_[static_cast<std::size_t>(s)];
+      if (seat.kind == SeatKind::kPerson && !seat.autoplay && !seat.ready) all_ready = false;
+    }
+    if (config_.pause_seconds == 0 || all_ready) {
+      deal_next();
+      continue;
+    }
+    arm_pause_timer();
+    break;
+  }
+  broadcast_state();
+}
+
+void ServerTable::deal_next() {
+  const int hand = hand_number() + 1;
+  record({{"k", "deal"}, {"hand", hand}});
+  if (!over_) record({{"k", "seed"}, {"hand", hand + 1}, {"seed", random_hex(kServerSeedBytes)}});
+}
+
+void ServerTable::start_bot(int seat) {
+  if (bot_thinking_ >= 0) return;
+  SeatInfo& info = seats_[static_cast<std::size_t>(seat)];
+  const std::string kind = info.kind == SeatKind::kBot ? info.bot_kind : kAutoBot;
+  if (!info.bot || info.bot->name() != std::string_view(kind).substr(0, info.bot->name().size()))
+    info.bot = std::shared_ptr<Bot>(make_bot(kind, std::stoull(random_hex(8), nullptr, 16)));
+  struct Job {
+    View view;
+    std::vector<Move> history;
+    std::unique_ptr<ActionList> legal = std::make_unique<ActionList>();
+  };
+  auto job = std::make_shared<Job>();
+  job->view = table_->view(seat);
+  job->history.assign(job->view.history.begin(), job->view.history.end());
+  job->view.history = job->history;
+  table_->legal_actions(*job->legal);
+  bot_thinking_ = seat;
+  const int hand = hand_number();
+  const std::size_t at = seq();
+  std::shared_ptr<Bot> bot = info.bot;
+  auto self = shared_from_this();
+  lobby_.run_on_pool([self, job, bot, hand, at, seat] {
+    const Action action = bot->choose(job->view, *job->legal);
+    boost::asio::post(self->lobby_.io(), [self, hand, at, seat, action] {
+      self->on_bot_move(hand, at, seat, action);
+      self->lobby_.flush();
+    });
+  });
+}
+
+void ServerTable::on_bot_move(int hand, std::size_t at, int seat, Action action) {
+  bot_thinking_ = -1;
+  if (over_ || !table_ || !table_->in_hand() || hand_number() != hand || seq() != at || table_->to_move() != seat ||
+      !bot_plays(seat)) {
+    after_change();  // the table moved on (a person took the seat back): think again if needed
+    return;
+  }
+  if (table_->hand()->state().why_illegal(action)) throw std::logic_error("a bot chose an illegal action");
+  record({{"k", "act"}, {"seat", seat}, {"action", to_string(action)}, {"auto", seats_[static_cast<std::size_t>(seat)].kind == SeatKind::kPerson}});
+  after_change();
+}
+
+void ServerTable::arm_turn_timer() {
+  deadline_ = std::chrono::steady_clock::now() + std::chrono::seconds(config_.turn_seconds);
+  turn_timer_.expires_at(deadline_);
+  const std::int64_t token = timer_token_;
+  auto self = shared_from_this();
+  turn_timer_.async_wait([self, token](const boost::system::error_code& ec) {
+    if (ec || token != self->timer_token_ || self->over_ || !self->table_ || !self->table_->in_hand()) return;
+    const int seat = self->table_->to_move();
+    if (self->bot_plays(seat)) return;
+    self->record({{"k", "auto"}, {"seat", seat}, {"on", true}});  // the timer ran out: a bot plays the seat
+    self->after_change();
+    self->lobby_.flush();
+  });
+}
+
+void ServerTable::arm_pause_timer() {
+  pause_timer_.expires_after(std::chrono::seconds(config_.pause_seconds));
+  const std::int64_t token = timer_token_;
+  auto self = shared_from_this();
+  pause_timer_.async_wait([self, token](const boost::system::error_code& ec) {
+    if (ec || token != self->timer_token_ || self->over_ || !self->table_ || self->table_->in_hand()) return;
+    self->deal_next();
+    self->after_change();
+    self->lobby_.flush();
+  });
+}
+
+void ServerTable::finish_table() {
+  if (over_) return;
+  over_ = true;
+  for (SeatInfo& seat : seats_) lobby_.remove_token(seat.token_hash);
+  if (!live_) return;
+  lobby_.storage().close_table(code());
+  send_to_seat(-2, json{{"type", "table_over"}, {"table", code()}, {"ledger", ledger_json()}}, true);
+}
+
+// --- Requests ---------------------------------------------------------------------------------------
+
+std::pair<int, std::string> ServerTable::join(const std::string& name, std::optional<int> seat, const std::string& entropy) {
+  if (over_) throw ProtocolError("not_found", "table " + code() + " is over");
+  if (name.empty() || name.size() > 32) throw ProtocolError("bad_request", "`name` must be 1 to 32 bytes");
+  for (unsigned char ch : name)
+    if (ch < 0x20 || ch == 0x7f) throw ProtocolError("bad_request", "`name` holds a control character");
+  if (name.front() == ' ' || name.back() == ' ') throw ProtocolError("bad_request", "`name` starts or ends with a space");
+  if (!entropy.empty() && !is_hex(entropy, 2, 64)) throw ProtocolError("bad_request", "`entropy` must be 2 to 64 hex digits");
+  int s = -1;
+  if (seat) {
+    if (*seat < 0 || *seat >= config_.seats()) throw ProtocolError("bad_request", "no seat " + std::to_string(*seat));
+    if (seats_[static_cast<std::size_t>(*seat)].kind != SeatKind::kOpen)
+      throw ProtocolError("seat_taken", "seat " + std::to_string(*seat) + " is taken");
+    s = *seat;
+  } else {
+    for (int i = 0; i < config_.seats() && s < 0; ++i)
+      if (seats_[static_cast<std::size_t>(i)].kind == SeatKind::kOpen) s = i;
+    if (s < 0) throw ProtocolError("table_full", "every seat of table " + code() + " is taken");
+  }
+  const std::string token = random_hex(16);  // 128 bits from the OS CSPRNG
+  record({{"k", "join"}, {"seat", s}, {"name", name}, {"token", sha256_hex(token)}});
+  if (!entropy.empty()) record({{"k", "contrib"}, {"hand", hand_number() + 1}, {"seat", s}, {"entropy", entropy}});
+  after_change();
+  return {s, token};
+}
+
+void ServerTable::act(int seat, const std::string& text, std::int64_t at) {
+  if (over_ || !table_ || !table_->in_hand()) throw ProtocolError("illegal", "no hand is in play", "table");
+  if (bot_plays(seat))
+    throw ProtocolError("illegal", "a bot plays this seat (the turn timer ran out): send `back` first", "table");
+  if (at != static_cast<std::int64_t>(seq()))
+    throw ProtocolError("stale", "the state moved on: seq is " + std::to_string(seq()) + ", not " + std::to_string(at));
+  std::string error;
+  const std::optional<Action> action = parse_action(text, &error);
+  if (!action) throw ProtocolError("bad_request", "`action` is not an action: " + error);
+  if (seat != table_->to_move())
+    throw ProtocolError("illegal", "it is " + table_->name(table_->to_move()) + "'s turn, not " + table_->name(seat) + "'s", "S8");
+  if (std::optional<Refusal> r = table_->hand()->state().why_illegal(*action))  // the engine judges
+    throw ProtocolError("illegal", r->message, r->rule_id);
+  record({{"k", "act"}, {"seat", seat}, {"action", to_string(*action)}, {"auto", false}});
+  after_change();
+}
+
+void ServerTable::contribute(int seat, int hand, const std::string& entropy) {
+  if (over_) throw ProtocolError("not_found", "table " + code() + " is over");
+  if (hand != hand_number() + 1)
+    throw ProtocolError("bad_request", "the commitment published is for hand " + std::to_string(hand_number() + 1));
+  if (!is_hex(entropy, 2, 64)) throw ProtocolError("bad_request", "`entropy` must be 2 to 64 hex digits, of even length");
+  record({{"k", "contrib"}, {"hand", hand}, {"seat", seat}, {"entropy", entropy}});
+  broadcast_state();
+}
+
+void ServerTable::ready(int seat) {
+  seats_[static_cast<std::size_t>(seat)].ready = true;
+  if (table_ && !table_->in_hand()) after_change();
+}
+
+void ServerTable::back(int seat) {
+  if (seats_[static_cast<std::size_t>(seat)].autoplay) record({{"k", "auto"}, {"seat", seat}, {"on", false}});
+  after_change();
+}
+
+void ServerTable::leave(int seat) {
+  record({{"k", "leave"}, {"seat", seat}});
+  bool person = false;
+  for (int s = 0; s < config_.seats(); ++s) person = person || seats_[static_cast<std::size_t>(s)].kind == SeatKind::kPerson;
+  if (!person) record({{"k", "over"}});
+  after_change();
+}
+
+void ServerTable::end(int seat) {
+  record({{"k", "end"}, {"seat", seat}});
+  bool all = true;
+  for (int s = 0; s < config_.seats(); ++s) {
+    const SeatInfo& info = seats_[static_cast<std::size_t>(s)];
+    if (info.kind == SeatKind::kPerson && !info.ended) all = false;
+  }
+  if (all) record({{"k", "over"}});
+  after_change();
+}
+
+void ServerTable::hint(const std::shared_ptr<Client>& client, json re) {
+  const int seat = client->following.seat;
+  if (!table_ || !table_->in_hand() || table_->to_move() != seat)
+    throw ProtocolError("illegal", "a hint is for the seat to move", "table");
+  if (client->hint_running) throw ProtocolError("rate_limited", "a hint is already being computed");
+  struct Job {
+    View view;
+    std::vector<Move> history;
+    std::unique_ptr<ActionList> legal = std::make_unique<ActionList>();
+  };
+  auto job = std::make_shared<Job>();
+  job->view = table_->view(seat);
+  job->history.assign(job->view.history.begin(), job->view.history.end());
+  job->view.history = job->history;
+  table_->legal_actions(*job->legal);
+  const std::size_t at = seq();
+  const std::uint64_t seed = std::stoull(random_hex(8), nullptr, 16);
+  client->hint_running = true;
+  std::weak_ptr<Client> weak = client;
+  auto self = shared_from_this();
+  lobby_.run_on_pool([self, job, at, seed, weak, re] {
+    MonteCarloBot bot(SearchBudget::of_worlds(kHintWorlds), seed);
+    const std::vector<ActionValue> values = bot.evaluate(job->view, *job->legal);  // the seat's own View only
+    json actions = json::array();
+    for (std::size_t i = 0; i < values.size() && i < kHintShown; ++i)
+      actions.push_back({{"id", to_string(values[i].action)}, {"value", values[i].value}});
+    boost::asio::post(self->lobby_.io(), [self, at, weak, re, actions] {
+      auto c = weak.lock();
+      if (!c) return;
+      c->hint_running = false;
+      if (self->seq() != at) return;  // the state moved on: the hint is dropped
+      json m{{"type", "hint"}, {"seq", at}, {"actions", actions}};
+      if (!re.is_null()) m["re"] = re;
+      self->lobby_.send(c, m);
+      self->lobby_.flush();
+    });
+  });
+}
+
+std::optional<std::string> ServerTable::hand_record(int hand) const {
+  if (hand < 1 || hand > static_cast<int>(records_.size()) || records_[static_cast<std::size_t>(hand - 1)].empty())
+    return std::nullopt;
+  return records_[static_cast<std::size_t>(hand - 1)];
+}
+
+// --- Messages ---------------------------------------------------------------------------------------
+
+void ServerTable::subscribe(const std::shared_ptr<Client>& client) {
+  std::erase_if(subscribers_, [](const std::weak_ptr<Client>& w) { return w.expired(); });
+  subscribers_.push_back(client);
+  broadcast_seats();
+  send_state(client);
+}
+
+void ServerTable::unsubscribe(const Client* client) {
+  std::erase_if(subscribers_, [client](const std::weak_ptr<Client>& w) {
+    auto c = w.lock();
+    return !c || c.get() == client;
+  });
+  if (live_ && !over_) broadcast_seats();
+}
+
+void ServerTable::broadcast_seats() {
+  // A connection came or went: everyone's `seats` (connected) changes.
+  broadcast_state();
+}
+
+bool ServerTable::connected(int seat) const {
+  for (const auto& w : subscribers_)
+    if (auto c = w.lock(); c && c->following.seat == seat) return true;
+  return false;
+}
+
+json ServerTable::ledger_json() const {
+  const int players = config_.seats();
+  if (!table_) {
+    json zero = json::array();
+    for (int s = 0; s < players; ++s) zero.push_back(0);
+    return json{{"hands", 0}, {"net", zero}, {"hand_net", zero}, {"side_net", zero}, {"pot", 0},
+                {"points", zero}, {"leaders", json::array()}, {"stake_next", 1}, {"over", over_}};
+  }
+  const Session& s = table_->session();
+  json leaders = json::array();
+  for (int p = 0; p < players; ++p)
+    if ((s.leaders() >> p) & 1) leaders.push_back(p);
+  return json{{"hands", s.hands_played()},        {"net", ints(s.ledger(), players)},
+              {"hand_net", ints(s.hand_ledger(), players)}, {"side_net", ints(s.side_ledger(), players)},
+              {"pot", s.naturals_pot()},          {"points", ints(s.points(), players)},
+              {"leaders", leaders},               {"stake_next", s.is_over() ? 1 : s.stake()},
+              {"over", over_ || s.is_over()}};
+}
+
+json ServerTable::seats_json() const {
+  json out = json::array();
+  for (int s = 0; s < config_.seats(); ++s) {
+    const SeatInfo& info = seats_[static_cast<std::size_t>(s)];
+    json j{{"seat", s},
+           {"name", info.kind == SeatKind::kOpen ? json(nullptr) : json(info.name)},
+           {"kind", info.kind == SeatKind::kOpen ? "open" : info.kind == SeatKind::kPerson ? "person" : "bot"},
+           {"connected", info.kind == SeatKind::kBot || connected(s)},
+           {"auto", info.autoplay}};
+    if (info.kind == SeatKind::kBot) j["bot"] = info.bot_kind;
+    out.push_back(std::move(j));
+  }
+  return out;
+}
+
+json ServerTable::state_json(int seat) const {
+  json view = nullptr;
+  json legal = json::array();
+  if (table_ && table_->hand()) {
+    view = json::parse(to_json(table_->view(seat < 0 ? 0 : seat)));
+    if (seat < 0) view = spectator_view(std::move(view));
+    if (seat >= 0 && table_->in_hand() && table_->to_move() == seat && !bot_plays(seat)) {
+      ActionList list;
+      table_->legal_actions(list);
+      for (const Action& a : list) legal.push_back(action_json(a));
+    }
+  }
+  json deadline = nullptr;
+  if (deadline_ != std::chrono::steady_clock::time_point{}) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - std::chrono::steady_clock::now());
+    deadline = std::max<long long>(0, left.count());
+  }
+  json fair = nullptr;
+  const int next = hand_number() + 1;
+  if (const auto it = seeds_.find(next); it != seeds_.end() && !over_) {
+    bool contributed = false;
+    if (const auto c = contributions_.find(next); c != contributions_.end())
+      for (const Contribution& x : c->second) contributed = contributed || x.seat == seat;
+    const std::vector<std::uint8_t> bytes = from_hex(it->second);
+    fair = {{"hand", next},
+            {"commitment", sha256_hex(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()))},
+            {"contributed", contributed}};
+  }
+  return json{{"type", "state"},
+              {"table", code()},
+              {"seat", seat < 0 ? json(nullptr) : json(seat)},
+              {"hand", hand_number()},
+              {"seq", seq()},
+              {"status", status()},
+              {"view", view},
+              {"legal", legal},
+              {"to_move", table_ && table_->in_hand() ? table_->to_move() : -1},
+              {"deadline_ms", deadline},
+              {"seats", seats_json()},
+              {"ledger", ledger_json()},
+              {"rules", tonk::to_string(config_.rules)},
+              {"preset", config_.preset},
+              {"fair", fair}};
+}
+
+void ServerTable::send_state(const std::shared_ptr<Client>& client) {
+  lobby_.send(client, state_json(client->following.seat));
+}
+
+void ServerTable::broadcast_state() {
+  if (!live_) return;
+  std::array<std::shared_ptr<const std::string>, kMaxPlayers + 1> cache{};  // one text per seat, [0] spectators
+  for (const auto& w : subscribers_) {
+    auto c = w.lock();
+    if (!c) continue;
+    auto& text = cache[static_cast<std::size_t>(c->following.seat + 1)];
+    if (!text) text = std::make_shared<const std::string>(state_json(c->following.seat).dump());
+    lobby_.send(c, text);
+  }
+}
+
+void ServerTable::send_to_seat(int seat, const json& message, bool spectators_too) {
+  std::shared_ptr<const std::string> text;
+  for (const auto& w : subscribers_) {
+    auto c = w.lock();
+    if (!c) continue;
+    const int s = c->following.seat;
+    if (s == seat || seat == -2 || (spectators_too && s < 0)) {
+      if (!text) text = std::make_shared<const std::string>(message.dump());
+      lobby_.send(c, text);
+    }
+  }
+}
+
+}  // namespace tonk::serve

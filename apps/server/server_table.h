@@ -1,0 +1,137 @@
+// One served table: the library's Table plus what a server adds (seats taken by people with tokens,
+// bots thinking off the I/O thread, the turn timer, provably fair deals, the per-seat messages of
+// docs/PROTOCOL.md), driven by an append-only log.
+//
+// Every change is an entry of the table's log (JSON): record() stages it in the Storage and applies
+// it; a restarted server applies the stored entries in order (restore) and reaches the same state,
+// since applying is deterministic (the deck comes from the logged seed and contributions; a bot's
+// choice is logged as an action). Messages produced while applying go to the Lobby's outbox, which
+// is delivered only after the Storage committed the entries.
+//
+// Everything here runs on the I/O thread, except Bot::choose and hints, which run on the Lobby's
+// worker pool on copies of a seat's View and legal actions.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <boost/asio/steady_timer.hpp>
+#include <nlohmann/json.hpp>
+
+#include "client.h"
+#include "fair_deal.h"
+#include "table_config.h"
+#include "tonk/bot.h"
+#include "tonk/table.h"
+
+namespace tonk::serve {
+
+class Lobby;
+
+class ServerTable : public std::enable_shared_from_this<ServerTable> {
+ public:
+  ServerTable(Lobby& lobby, TableConfig config);
+  ~ServerTable();
+
+  const TableConfig& config() const { return config_; }
+  const std::string& code() const { return config_.code; }
+  bool over() const { return over_; }
+  /// True when a person holds `seat` (joined, not left).
+  bool holds(int seat) const;
+
+  /// A new table: logs the first commitment (seed of hand 1). Call once, live.
+  void open();
+  /// Applies a stored entry (restore), sending nothing.
+  void replay(const std::string& entry);
+  /// After restore: starts what a live table runs (bots, timers, the next deal).
+  void go_live();
+
+  // Requests of docs/PROTOCOL.md; each throws ProtocolError when refused (nothing changes then).
+  /// Seats a person; returns the seat and its token (hex).
+  std::pair<int, std::string> join(const std::string& name, std::optional<int> seat, const std::string& entropy);
+  void act(int seat, const std::string& action, std::int64_t seq);
+  void contribute(int seat, int hand, const std::string& entropy);
+  void ready(int seat);
+  void back(int seat);
+  void leave(int seat);
+  void end(int seat);
+  /// Starts a hint for `client`'s seat (a reply is sent when the pool has computed it).
+  void hint(const std::shared_ptr<Client>& client, nlohmann::json re);
+  /// The record text of finished hand `hand`, or nullopt.
+  std::optional<std::string> hand_record(int hand) const;
+
+  /// Follows the table: `client.following.seat` a seat (-1: spectator). Sends the current state.
+  void subscribe(const std::shared_ptr<Client>& client);
+  void unsubscribe(const Client* client);
+  /// Sends `client` the full current state.
+  void send_state(const std::shared_ptr<Client>& client);
+
+ private:
+  enum class SeatKind : std::uint8_t { kOpen, kPerson, kBot };
+  struct SeatInfo {
+    SeatKind kind = SeatKind::kOpen;
+    std::string name;
+    std::string token_hash;
+    std::string bot_kind;  // the bot that plays the seat (kBot), or for auto play
+    bool autoplay = false;  // the turn timer ran out: a bot plays the person's seat
+    bool ended = false;     // voted to end the table
+    bool ready = false;     // not logged: between hands only
+    std::shared_ptr<Bot> bot;
+  };
+
+  void record(nlohmann::json entry);
+  void apply(const nlohmann::json& e);
+  void apply_deal(int hand);
+  void on_event(const TableEvent& e);
+  void after_change();
+  void maybe_run();
+  void start_bot(int seat);
+  void on_bot_move(int hand, std::size_t seq, int seat, Action action);
+  void arm_turn_timer();
+  void arm_pause_timer();
+  void deal_next();
+  bool bot_plays(int seat) const;
+  bool all_seated() const;
+  void finish_table();
+
+  int hand_number() const;
+  std::size_t seq() const;
+  std::string status() const;
+  nlohmann::json ledger_json() const;
+  nlohmann::json seats_json() const;
+  nlohmann::json state_json(int seat) const;
+  std::string view_text(int seat) const;
+  void broadcast_state();
+  void broadcast_seats();
+  bool connected(int seat) const;
+  void send_to_seat(int seat, const nlohmann::json& message, bool spectators_too);
+  std::string narrate(const TableEvent& e) const;
+
+  Lobby& lobby_;
+  TableConfig config_;
+  std::unique_ptr<Table> table_;  // created at the first deal (its session seed comes from hand 1)
+  std::array<SeatInfo, kMaxPlayers> seats_;
+  std::int64_t log_size_ = 0;
+  bool live_ = false;
+  bool over_ = false;
+  // Provably fair deals: the seed of each hand committed and not yet revealed, contributions.
+  std::map<int, std::string> seeds_;                 // hand -> server seed (hex)
+  std::map<int, std::vector<Contribution>> contributions_;  // hand -> by seat, last wins
+  std::map<int, nlohmann::json> fair_revealed_;      // hand -> the `fair` object of hand_over
+  std::vector<std::string> records_;                 // record text of each finished hand
+  bool current_auto_ = false;                        // the action being applied was played for a timed-out seat
+  int bot_thinking_ = -1;                            // the seat whose bot runs on the pool
+  std::vector<std::weak_ptr<Client>> subscribers_;
+  std::vector<nlohmann::json> pending_events_;       // per live apply: (seat rendering) events
+  boost::asio::steady_timer turn_timer_;
+  boost::asio::steady_timer pause_timer_;
+  std::int64_t timer_token_ = 0;                     // invalidates timers armed for an older state
+  std::chrono::steady_clock::time_point deadline_{};
+};
+
+}  // namespace tonk::serve

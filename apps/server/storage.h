@@ -1,0 +1,67 @@
+// Where tables live between restarts: one interface, an embedded SQLite backend (sqlite_storage.h)
+// and room for a shared PostgreSQL backend with per-table leases (issue 9 point 5).
+//
+// A table is its configuration (written once, when it is created) plus an append-only log of
+// entries, numbered from 0 without gaps: every accepted change (a join, a seed, a contribution, a
+// deal, an action, a timer running out, a seat left). The server's state of a table is a pure
+// function of the two (ServerTable::restore replays them), so a backend stores text and never
+// interprets it.
+//
+// Durability: append() stages an entry; commit() makes every staged entry durable at once (one
+// transaction: group commit) and the server sends nothing about an entry before the commit that
+// holds it returned. A crash loses only entries nobody has heard of.
+//
+// For a backend shared by several servers (PostgreSQL): load_tables() returns only the tables whose
+// lease this process holds (taking the leases of tables whose holder's lease expired), and the
+// (table, seq) key is unique, so a process that lost its lease fails at commit() (a StorageError)
+// instead of forking a table's log; it then drops the table. renew_leases() is called periodically.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace tonk::serve {
+
+/// A backend failed (I/O, a broken database, a lost lease). what() says why.
+class StorageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// One table as stored.
+struct StoredTable {
+  std::string code;                 ///< the table's join code, unique
+  std::string config;               ///< its configuration (JSON, ServerTable's), as created
+  std::vector<std::string> log;     ///< its entries (JSON), seq 0 first
+  bool closed = false;              ///< the table ended (its records stay readable)
+};
+
+class Storage {
+ public:
+  virtual ~Storage() = default;
+
+  /// Every table this process should host (not closed), with its whole log. Throws StorageError.
+  virtual std::vector<StoredTable> load_tables() = 0;
+  /// Stages a new table with its configuration; durable at the next commit(). The code is unique
+  /// (a clash throws StorageError at commit).
+  virtual void create_table(const std::string& code, const std::string& config) = 0;
+  /// Stages entry `seq` of table `code`'s log (the next one: its log's size so far).
+  virtual void append(const std::string& code, std::int64_t seq, const std::string& entry) = 0;
+  /// Stages marking table `code` closed.
+  virtual void close_table(const std::string& code) = 0;
+  /// Makes everything staged durable, atomically. Throws StorageError (nothing staged is kept then).
+  virtual void commit() = 0;
+  /// True when something is staged.
+  virtual bool pending() const = 0;
+  /// Extends this process's leases (a no-op for a single-process backend).
+  virtual void renew_leases() {}
+};
+
+/// Opens the backend named by `url`: a file path (SQLite; created when missing), ":memory:" (SQLite
+/// in memory, for tests). Throws StorageError.
+std::unique_ptr<Storage> open_storage(const std::string& url);
+
+}  // namespace tonk::serve

@@ -1,0 +1,141 @@
+#include "table_config.h"
+
+#include <nlohmann/json.hpp>
+
+#include "tonk/bot_factory.h"
+#include "tonk/preset.h"
+#include "tonk/rule_file.h"
+#include "tonk/rule_options.h"
+
+namespace tonk::serve {
+
+using nlohmann::json;
+
+std::string TableConfig::to_json() const {
+  json bots_json = json::array();
+  for (int s = 0; s < seats(); ++s) bots_json.push_back(bots[static_cast<std::size_t>(s)]);
+  return json{{"code", code},   {"rules", tonk::to_string(rules)}, {"preset", preset},   {"bots", bots_json},
+              {"turn_seconds", turn_seconds}, {"pause_seconds", pause_seconds}, {"hands", hands}}
+      .dump();
+}
+
+TableConfig TableConfig::from_json(const std::string& text) {
+  const json j = json::parse(text);
+  TableConfig c;
+  c.code = j.at("code").get<std::string>();
+  apply_options(c.rules, j.at("rules").get<std::string>());
+  validate(c.rules);
+  c.preset = j.at("preset").get<std::string>();
+  const json& bots = j.at("bots");
+  if (bots.size() != static_cast<std::size_t>(c.rules.players)) throw std::runtime_error("stored table: bots do not fit the seats");
+  for (std::size_t s = 0; s < bots.size(); ++s) c.bots[s] = bots[s].get<std::string>();
+  c.turn_seconds = j.at("turn_seconds").get<int>();
+  c.pause_seconds = j.at("pause_seconds").get<int>();
+  c.hands = j.at("hands").get<int>();
+  return c;
+}
+
+namespace {
+
+[[noreturn]] void bad(const std::string& message) { throw ProtocolError("bad_request", message); }
+
+int int_field(const json& m, const char* name, int fallback, int lo, int hi) {
+  const auto it = m.find(name);
+  if (it == m.end() || it->is_null()) return fallback;
+  if (!it->is_number_integer()) bad(std::string("`") + name + "` must be an integer");
+  const long long v = it->get<long long>();
+  if (v < lo || v > hi) bad(std::string("`") + name + "` must be from " + std::to_string(lo) + " to " + std::to_string(hi));
+  return static_cast<int>(v);
+}
+
+const std::string* string_field(const json& m, const char* name) {
+  const auto it = m.find(name);
+  if (it == m.end() || it->is_null()) return nullptr;
+  if (!it->is_string()) bad(std::string("`") + name + "` must be a string");
+  return it->get_ptr<const std::string*>();
+}
+
+void check_bot_kind(const std::string& kind) {
+  if (kind.size() > 16) bad("bot kind too long");
+  if (kind.rfind("mc:", 0) == 0) {
+    const std::string n = kind.substr(3);
+    if (n.empty() || n.size() > 5 || n.find_first_not_of("0123456789") != std::string::npos || std::stoi(n) < 1 ||
+        std::stoi(n) > kMaxServedWorlds)
+      bad("`mc:N` bots search 1 to " + std::to_string(kMaxServedWorlds) + " worlds");
+  }
+  try {
+    (void)make_bot(kind, 0);
+  } catch (const std::exception& e) {
+    bad(std::string("unknown bot kind: ") + e.what());
+  }
+}
+
+}  // namespace
+
+TableConfig TableConfig::from_create(const json& m, std::string code) {
+  TableConfig c;
+  c.code = std::move(code);
+  const int seats = int_field(m, "seats", 0, 2, kMaxPlayers);
+  if (seats == 0) bad("`seats` (2 to 8) is required");
+  try {
+    Rules start;
+    int max_players = kMaxPlayers;
+    if (const std::string* preset = string_field(m, "preset")) {
+      const Preset& p = preset_or_throw(*preset);
+      start = p.rules;
+      max_players = p.max_players;
+      c.preset = p.name;
+    }
+    start.players = seats;
+    if (const std::string* text = string_field(m, "rules_text")) {
+      if (text->size() > 8192) bad("`rules_text` is longer than 8192 bytes");
+      const std::string* format = string_field(m, "rules_format");
+      const RuleFileFormat f = format && *format == "json" ? RuleFileFormat::kJson : RuleFileFormat::kToml;
+      if (format && *format != "json" && *format != "toml") bad("`rules_format` must be \"toml\" or \"json\"");
+      const RuleFile file = parse_rule_file(*text, f, "rules_text", start, max_players);
+      start = file.rules;
+      max_players = file.max_players;
+      if (!file.base.empty()) c.preset = file.base;
+    }
+    if (const auto it = m.find("set"); it != m.end() && !it->is_null()) {
+      if (!it->is_array() || it->size() > 64) bad("`set` must be an array of at most 64 \"option=value\" strings");
+      for (const json& item : *it) {
+        if (!item.is_string()) bad("`set` items must be strings \"option=value\"");
+        const std::string s = item.get<std::string>();
+        const auto eq = s.find('=');
+        if (eq == std::string::npos) bad("`set` item \"" + s.substr(0, 64) + "\" is not option=value");
+        if (s.substr(0, eq) == "players") bad("the table size is `seats`, not set players=");
+        set_option(start, s.substr(0, eq), s.substr(eq + 1));
+      }
+    }
+    start.players = seats;
+    validate(start);
+    check_max_players(start, max_players, c.preset);
+    c.rules = start;
+  } catch (const RuleError& e) {
+    throw ProtocolError("bad_rules", e.what());
+  }
+  if (const auto it = m.find("bots"); it != m.end() && !it->is_null()) {
+    if (!it->is_array() || it->size() > static_cast<std::size_t>(seats)) bad("`bots` must be an array of at most `seats` entries");
+    for (const json& b : *it) {
+      if (!b.is_object()) bad("`bots` entries are objects {\"seat\": N, \"kind\": \"greedy\"}");
+      const int seat = int_field(b, "seat", -1, 0, seats - 1);
+      const std::string* kind = string_field(b, "kind");
+      if (seat < 0 || !kind) bad("each `bots` entry needs `seat` and `kind`");
+      check_bot_kind(*kind);
+      if (!c.bots[static_cast<std::size_t>(seat)].empty()) bad("seat " + std::to_string(seat) + " has two bots");
+      c.bots[static_cast<std::size_t>(seat)] = *kind;
+    }
+  }
+  bool person = false;
+  for (int s = 0; s < seats; ++s) person = person || c.bots[static_cast<std::size_t>(s)].empty();
+  if (!person) bad("a table needs at least one seat for a person (`tonk sim` plays bots alone)");
+  c.turn_seconds = int_field(m, "turn_seconds", 0, 0, 600);
+  if (c.turn_seconds != 0 && c.turn_seconds < 5) bad("`turn_seconds` must be 0 (no timer) or 5 to 600");
+  c.pause_seconds = int_field(m, "pause_seconds", 5, 0, 60);
+  c.hands = int_field(m, "hands", 0, 0, 1'000'000);
+  if (c.rules.big_one_hands > 0 && c.hands == 0) bad("The Big One (V22) needs a planned session length: `hands`");
+  return c;
+}
+
+}  // namespace tonk::serve

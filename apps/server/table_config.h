@@ -1,0 +1,49 @@
+// A served table's configuration, as chosen by `create` (docs/PROTOCOL.md) and stored with the table.
+#pragma once
+
+#include <array>
+#include <stdexcept>
+#include <string>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "tonk/rules.h"
+
+namespace tonk::serve {
+
+/// A request the protocol refuses, with its error code ("bad_request", "bad_rules", ...).
+class ProtocolError : public std::runtime_error {
+ public:
+  ProtocolError(std::string code, const std::string& message, std::string rule_id = "")
+      : std::runtime_error(message), code_(std::move(code)), rule_id_(std::move(rule_id)) {}
+  const std::string& code() const { return code_; }
+  const std::string& rule_id() const { return rule_id_; }
+
+ private:
+  std::string code_;
+  std::string rule_id_;
+};
+
+/// Most worlds a Monte Carlo bot seated by `create` may search per decision.
+inline constexpr int kMaxServedWorlds = 2000;
+
+struct TableConfig {
+  std::string code;                         ///< the join code
+  Rules rules;                              ///< valid, players = seats
+  std::string preset = "P-STD";             ///< the preset the rules start from, for display
+  std::array<std::string, kMaxPlayers> bots{};  ///< the bot kind of each seat; "" for a person
+  int turn_seconds = 0;                     ///< 0: no turn timer; else 5..600
+  int pause_seconds = 5;                    ///< between hands, 0..60
+  int hands = 0;                            ///< planned session length; 0 open-ended
+
+  int seats() const { return rules.players; }
+  /// As stored (JSON).
+  std::string to_json() const;
+  /// Reads a stored configuration. Throws std::runtime_error.
+  static TableConfig from_json(const std::string& text);
+  /// From a `create` message (docs/PROTOCOL.md).
+  /// Throws ProtocolError bad_request (naming the field) or bad_rules (the engine's message).
+  static TableConfig from_create(const nlohmann::json& message, std::string code);
+};
+
+}  // namespace tonk::serve

@@ -1,0 +1,123 @@
+#include "websocket_session.h"
+
+#include <boost/beast/core/buffers_to_string.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include "lobby.h"
+
+namespace tonk::serve {
+
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+
+WebSocketSession::WebSocketSession(boost::asio::ip::tcp::socket socket, Lobby& lobby)
+    : ws_(std::move(socket)), lobby_(lobby), tokens_(2 * lobby.rate()) {}
+
+WebSocketSession::~WebSocketSession() = default;
+
+void WebSocketSession::run(beast::http::request<beast::http::string_body> request) {
+  ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+  ws_.set_option(websocket::stream_base::decorator(
+      [](websocket::response_type& res) { res.set(beast::http::field::server, "tonk"); }));
+  ws_.read_message_max(kMaxMessageBytes);  // a longer message fails the read: close 1009
+  ws_.async_accept(request, [self = shared_from_this()](beast::error_code ec) {
+    if (ec) return;
+    self->deliver(std::make_shared<const std::string>(R"({"type":"welcome","protocol":1,"server":"tonk )" +
+                                                      std::string(TONK_SERVER_VERSION) + R"("})"));
+    self->read();
+  });
+}
+
+void WebSocketSession::read() {
+  ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
+}
+
+bool WebSocketSession::take_token() {
+  const auto now = std::chrono::steady_clock::now();
+  const double rate = lobby_.rate();
+  tokens_ = std::min(2 * rate, tokens_ + std::chrono::duration<double>(now - last_).count() * rate);
+  last_ = now;
+  if (tokens_ < 1) return false;
+  tokens_ -= 1;
+  return true;
+}
+
+void WebSocketSession::on_read(beast::error_code ec) {
+  if (ec) {
+    // Too big (the stream itself fails the connection with close 1009), closed, reset or timed
+    // out: the client is gone.
+    gone();
+    return;
+  }
+  auto self = shared_from_this();
+  if (!ws_.got_text()) {
+    lobby_.send_error(self, nullptr, "bad_request", "messages are text frames holding JSON");
+    lobby_.flush();
+  } else if (!take_token()) {
+    lobby_.send_error(self, nullptr, "rate_limited", "more than " + std::to_string(static_cast<long long>(lobby_.rate())) + " messages a second");
+    lobby_.flush();
+    if (++refusals_ >= kMaxRateRefusals) {
+      close_for_abuse();
+      gone();
+      return;
+    }
+  } else {
+    const std::string text = beast::buffers_to_string(buffer_.data());
+    buffer_.consume(buffer_.size());
+    lobby_.on_message(self, text);
+    read();
+    return;
+  }
+  buffer_.consume(buffer_.size());
+  read();
+}
+
+void WebSocketSession::gone() {
+  if (gone_) return;
+  gone_ = true;
+  closed_ = true;
+  lobby_.on_close(this);
+  following = {};
+}
+
+void WebSocketSession::deliver(std::shared_ptr<const std::string> message) {
+  if (closed_) return;
+  if (queue_.size() >= kMaxQueuedMessages) {  // a client that does not read: drop it at once
+    closed_ = true;
+    queue_.clear();
+    beast::get_lowest_layer(ws_).socket().close();
+    return;
+  }
+  queue_.push_back(std::move(message));
+  if (!writing_) write();
+}
+
+void WebSocketSession::write() {
+  writing_ = true;
+  std::shared_ptr<const std::string> message = std::move(queue_.front());
+  queue_.pop_front();
+  ws_.text(true);
+  ws_.async_write(boost::asio::buffer(*message), [self = shared_from_this(), message](beast::error_code ec, std::size_t) {
+    self->writing_ = false;
+    if (ec) {
+      self->queue_.clear();
+      return;
+    }
+    if (!self->queue_.empty()) return self->write();
+    if (self->closing_) self->start_close();
+  });
+}
+
+void WebSocketSession::close_for_abuse() {
+  if (closed_) return;
+  closed_ = true;  // nothing more is queued; what is queued (the errors that explain) is still sent
+  closing_ = true;
+  if (!writing_) start_close();
+}
+
+void WebSocketSession::start_close() {
+  closing_ = false;
+  ws_.async_close(websocket::close_code::policy_error, [self = shared_from_this()](beast::error_code) {});
+}
+
+}  // namespace tonk::serve

@@ -1,0 +1,63 @@
+// One client's WebSocket: reads messages (size limit, text only, rate limit per connection), hands
+// them to the Lobby, and writes what the Lobby delivers, in order.
+#pragma once
+
+#include <chrono>
+#include <deque>
+#include <memory>
+#include <string>
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/message.hpp>
+#include <boost/beast/http/string_body.hpp>
+#include <boost/beast/websocket/stream.hpp>
+
+#include "client.h"
+
+namespace tonk::serve {
+
+class Lobby;
+
+/// Largest message a client may send, in bytes (docs/PROTOCOL.md "Framing").
+inline constexpr std::size_t kMaxMessageBytes = 16 * 1024;
+/// The rate limit by default: messages per second on average (the burst allowed is twice as many).
+inline constexpr double kRatePerSecond = 20;
+/// Refusals for the rate after which the connection is closed.
+inline constexpr int kMaxRateRefusals = 200;
+/// Messages waiting to be written to a client that does not read, after which it is closed.
+inline constexpr std::size_t kMaxQueuedMessages = 4096;
+
+class WebSocketSession : public Client, public std::enable_shared_from_this<WebSocketSession> {
+ public:
+  WebSocketSession(boost::asio::ip::tcp::socket socket, Lobby& lobby);
+  ~WebSocketSession() override;
+  /// Accepts the upgrade `request`, sends `welcome`, then reads.
+  void run(boost::beast::http::request<boost::beast::http::string_body> request);
+
+  void deliver(std::shared_ptr<const std::string> message) override;
+  void close_for_abuse() override;
+
+ private:
+  void read();
+  void on_read(boost::beast::error_code ec);
+  void write();
+  void gone();
+  bool take_token();
+  void start_close();
+
+  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  boost::beast::flat_buffer buffer_;
+  Lobby& lobby_;
+  std::deque<std::shared_ptr<const std::string>> queue_;
+  bool writing_ = false;
+  bool closed_ = false;  // no more writes
+  bool gone_ = false;    // the lobby was told
+  bool closing_ = false;  // close once the queue is written
+  double tokens_ = 2 * kRatePerSecond;
+  int refusals_ = 0;
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
+
+}  // namespace tonk::serve

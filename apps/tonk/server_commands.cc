@@ -1,0 +1,44 @@
+#include "server_commands.h"
+
+#include <filesystem>
+
+namespace tonk::cli {
+
+void add_server_commands(CLI::App& app, ServerCommands& c) {
+  c.serve = app.add_subcommand("serve", "Host Tonk tables for browsers and other clients (HTTP + WebSocket, docs/PROTOCOL.md)");
+  c.serve->footer(
+      "Tables, seats and every action are kept in the database (a SQLite file, created when missing):\n"
+      "a restarted server resumes every table where it was. Port 0 picks a free port (printed).\n"
+      "Example: tonk serve --listen 127.0.0.1:8080 --db tonk-serve.db");
+  c.serve->add_option("--listen", c.serve_options.listen, "HOST:PORT to listen on (default 127.0.0.1:8080)")
+      ->type_name("HOST:PORT");
+  c.serve->add_option("--db", c.serve_options.db, "The database: a SQLite file (default tonk-serve.db), or :memory:")
+      ->type_name("FILE");
+  c.serve->add_option("--static", c.static_dir, "Serve the browser client's built files from DIR (default web/dist if present)")
+      ->type_name("DIR");
+  c.serve->add_option("--workers", c.serve_options.workers, "Threads that think for bots and hints (default 2)")
+      ->type_name("N")
+      ->check(CLI::Range(1, 64));
+  c.serve->add_option("--rate", c.serve_options.rate, "Messages per second each connection may send (default 20; burst twice that)")
+      ->type_name("N")
+      ->check(CLI::Range(1.0, 1e9));
+  c.verify = app.add_subcommand("verify", "Check that each served hand in a record file was dealt as committed (provably fair deals)");
+  c.verify->add_option("RECORD", c.verify_path, "A record file downloaded from `tonk serve`")->required();
+}
+
+std::optional<int> run_server_commands(ServerCommands& c) {
+  if (c.serve->parsed()) {
+    serve::ServeOptions o = c.serve_options;
+    o.static_dir = c.static_dir;
+    if (o.static_dir.empty() && std::filesystem::is_directory("web/dist")) o.static_dir = "web/dist";
+    if (!o.static_dir.empty() && !std::filesystem::is_directory(o.static_dir)) {
+      std::cerr << "tonk serve: --static " << o.static_dir << " is not a directory\n";
+      return 2;
+    }
+    return serve::run_server(o);
+  }
+  if (c.verify->parsed()) return run_verify(c.verify_path);
+  return std::nullopt;
+}
+
+}  // namespace tonk::cli

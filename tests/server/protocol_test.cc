@@ -1,0 +1,136 @@
+// The protocol of docs/PROTOCOL.md through a real `tonk serve`: lobby, seats and tokens, actions and
+// refusals with rule IDs, spectators, records that `tonk replay` and `tonk verify` accept.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "fair_deal.h"
+#include "scripted_player.h"
+#include "tonk/record.h"
+#include "ws_client.h"
+
+namespace tonk::test {
+namespace {
+
+std::string temp_path(const std::string& name) {
+  return (std::filesystem::temp_directory_path() / ("tonk_server_" + std::to_string(getpid()) + "_" + name)).string();
+}
+
+json create(WsClient& c, json extra) {
+  extra["type"] = "create";
+  const json r = c.request(extra);
+  EXPECT_EQ(r["type"], "created") << r.dump();
+  return r;
+}
+
+TEST(ServeProtocol, PresetsListEveryPresetAndOption) {
+  ServerProcess server(":memory:");
+  WsClient c(server.port());
+  const json r = c.request({{"type", "presets"}});
+  ASSERT_EQ(r["type"], "presets");
+  EXPECT_EQ(r["presets"][0]["name"], "P-STD");
+  bool rush = false;
+  for (const json& p : r["presets"]) rush = rush || p["name"] == "P-RUSH";
+  EXPECT_TRUE(rush);
+  bool hand_size = false;
+  for (const json& o : r["options"]) hand_size = hand_size || (o["name"] == "hand_size" && o["default"] == "5");
+  EXPECT_TRUE(hand_size);
+}
+
+TEST(ServeProtocol, CreateRefusesBadTablesNamingTheField) {
+  ServerProcess server(":memory:");
+  WsClient c(server.port());
+  json r = c.request({{"type", "create"}, {"seats", 9}});
+  EXPECT_EQ(r["code"], "bad_request");
+  EXPECT_NE(r["message"].get<std::string>().find("seats"), std::string::npos);
+  r = c.request({{"type", "create"}, {"seats", 2}, {"set", {"hand_size=99"}}});
+  EXPECT_EQ(r["code"], "bad_rules");
+  EXPECT_NE(r["message"].get<std::string>().find("hand_size"), std::string::npos);
+  r = c.request({{"type", "create"}, {"seats", 2}, {"bots", {{{"seat", 0}, {"kind", "greedy"}}, {{"seat", 1}, {"kind", "greedy"}}}}});
+  EXPECT_EQ(r["code"], "bad_request");
+  r = c.request({{"type", "create"}, {"seats", 2}, {"bots", {{{"seat", 1}, {"kind", "mc:999999"}}}}});
+  EXPECT_EQ(r["code"], "bad_request");
+  r = c.request({{"type", "create"}, {"seats", 3}, {"preset", "nonesuch"}});
+  EXPECT_EQ(r["code"], "bad_rules");
+}
+
+TEST(ServeProtocol, ASeatPlaysAHandAgainstABotAndTheRecordVerifies) {
+  ServerProcess server(":memory:");
+  WsClient ann(server.port());
+  const json created = create(ann, {{"seats", 2}, {"bots", {{{"seat", 1}, {"kind", "greedy"}}}}, {"pause_seconds", 0}});
+  const std::string table = created["table"];
+  ASSERT_EQ(table.size(), 6u);
+  const json joined = ann.request({{"type", "join"}, {"table", table}, {"name", "Ann"}, {"entropy", "7be01c55aa0391d2"}});
+  ASSERT_EQ(joined["type"], "joined") << joined.dump();
+  EXPECT_EQ(joined["seat"], 0);
+  const std::string token = joined["token"];
+  EXPECT_TRUE(serve::is_hex(token, 32, 32));
+
+  // The first state with legal actions: each has the documented fields, and a wrong action is refused
+  // with the engine's rule ID.
+  json state;
+  do state = ann.next_of("state");
+  while (state["legal"].empty());
+  EXPECT_EQ(state["status"], "playing");
+  EXPECT_EQ(state["view"]["schema"], "tonk.view/1");
+  EXPECT_EQ(state["fair"]["hand"], 2);
+  for (const json& a : state["legal"]) {
+    EXPECT_TRUE(a.contains("id") && a.contains("kind") && a.contains("cards") && a.contains("target") && a.contains("shape"));
+  }
+  const long long seq = state["seq"];
+  json r = ann.request({{"type", "act"}, {"action", "discard Ac"}, {"seq", seq}});
+  EXPECT_EQ(r["type"], "error");
+  EXPECT_EQ(r["code"], "illegal");
+  EXPECT_FALSE(r["rule_id"].get<std::string>().empty());
+  r = ann.request({{"type", "act"}, {"action", state["legal"][0]["id"]}, {"seq", seq + 5}});
+  EXPECT_EQ(r["code"], "stale");
+  r = ann.request({{"type", "act"}, {"action", "fly away"}, {"seq", seq}});
+  EXPECT_EQ(r["code"], "bad_request");
+
+  // A spectator sees no hand; a second connection resumes the seat with its token.
+  WsClient spectator(server.port());
+  r = spectator.request({{"type", "watch"}, {"table", table}});
+  EXPECT_EQ(r["type"], "watching");
+  json seen = spectator.next_of("state");
+  EXPECT_TRUE(seen["view"]["hand"].empty());
+  EXPECT_TRUE(seen["view"]["player"].is_null());
+  EXPECT_TRUE(seen["legal"].empty());
+  r = spectator.request({{"type", "act"}, {"action", "stock"}, {"seq", seq}});
+  EXPECT_EQ(r["code"], "unauthorized");
+
+  WsClient again(server.port());
+  r = again.request({{"type", "resume"}, {"token", token}});
+  ASSERT_EQ(r["type"], "joined");
+  EXPECT_EQ(r["seat"], 0);
+  EXPECT_EQ(again.next_of("state")["view"]["hand"], state["view"]["hand"]);
+  r = again.request({{"type", "resume"}, {"token", std::string(32, '0')}});
+  EXPECT_EQ(r["code"], "unauthorized");
+
+  // Play the hand out at random; the record downloads, replays and verifies.
+  ann.send({{"type", "act"}, {"action", state["legal"][0]["id"]}, {"seq", seq}});
+  const PlayerResult result = play_randomly(ann, 1, 7);
+  EXPECT_EQ(result.hands, 1);
+  r = ann.request({{"type", "record"}, {"hand", 1}});
+  ASSERT_EQ(r["type"], "record") << r.dump();
+  const std::string text = r["text"];
+  const std::vector<HandRecord> records = parse_records(text);
+  ASSERT_EQ(records.size(), 1u);
+  EXPECT_NO_THROW(replay(records[0]));
+  const std::string path = temp_path("hand1.tonk");
+  std::ofstream(path) << text;
+  EXPECT_EQ(std::system((std::string(TONK_CLI) + " replay " + path + " >/dev/null").c_str()), 0);
+  EXPECT_EQ(std::system((std::string(TONK_CLI) + " verify " + path + " >/dev/null").c_str()), 0);
+  // A deck that is not the committed one fails.
+  std::string forged = text;
+  const auto seed_at = forged.find("# fair-seed: ") + 13;
+  forged[seed_at] = forged[seed_at] == '0' ? '1' : '0';
+  std::ofstream(path) << forged;
+  EXPECT_NE(std::system((std::string(TONK_CLI) + " verify " + path + " >/dev/null").c_str()), 0);
+  std::filesystem::remove(path);
+  r = ann.request({{"type", "record"}, {"hand", 2}});
+  EXPECT_EQ(r["code"], "not_found");
+}
+
+}  // namespace
+}  // namespace tonk::test

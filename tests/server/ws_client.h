@@ -1,0 +1,159 @@
+// A scripted WebSocket client of `tonk serve` for the tests (Boost.Beast, synchronous), and a
+// `tonk serve` process started on a free loopback port.
+#pragma once
+
+#include <csignal>
+#include <cstdio>
+#include <deque>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+#include <nlohmann/json.hpp>
+
+namespace tonk::test {
+
+using nlohmann::json;
+
+/// `tonk serve --listen 127.0.0.1:0 --db DB` as a child process; port() is the port it printed.
+class ServerProcess {
+ public:
+  explicit ServerProcess(const std::string& db, int workers = 1, std::string rate = "20") {
+    int out[2];
+    if (pipe(out) != 0) throw std::runtime_error("pipe");
+    pid_ = fork();
+    if (pid_ < 0) throw std::runtime_error("fork");
+    if (pid_ == 0) {
+      dup2(out[1], STDOUT_FILENO);
+      close(out[0]);
+      close(out[1]);
+      const std::string w = std::to_string(workers);
+      execl(TONK_CLI, TONK_CLI, "serve", "--listen", "127.0.0.1:0", "--db", db.c_str(), "--workers", w.c_str(), "--rate",
+            rate.c_str(), static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    close(out[1]);
+    FILE* f = fdopen(out[0], "r");
+    char line[512];
+    std::string text;
+    if (!fgets(line, sizeof line, f)) {
+      fclose(f);
+      kill9();
+      throw std::runtime_error("tonk serve printed nothing");
+    }
+    fclose(f);
+    text = line;
+    const auto colon = text.find("127.0.0.1:");
+    if (colon == std::string::npos) throw std::runtime_error("tonk serve said: " + text);
+    port_ = static_cast<unsigned short>(std::stoi(text.substr(colon + 10)));
+  }
+  ~ServerProcess() {
+    if (pid_ > 0) {
+      ::kill(pid_, SIGTERM);
+      int status = 0;
+      waitpid(pid_, &status, 0);
+    }
+  }
+  ServerProcess(const ServerProcess&) = delete;
+  ServerProcess& operator=(const ServerProcess&) = delete;
+  unsigned short port() const { return port_; }
+  /// kill -9, and reaps the process.
+  void kill9() {
+    if (pid_ <= 0) return;
+    ::kill(pid_, SIGKILL);
+    int status = 0;
+    waitpid(pid_, &status, 0);
+    pid_ = -1;
+  }
+  /// True while the process runs.
+  bool alive() const {
+    int status = 0;
+    return pid_ > 0 && waitpid(pid_, &status, WNOHANG) == 0;
+  }
+
+ private:
+  pid_t pid_ = -1;
+  unsigned short port_ = 0;
+};
+
+class WsClient {
+ public:
+  explicit WsClient(unsigned short port, int timeout_seconds = 20) : ws_(io_) {
+    boost::asio::ip::tcp::resolver resolver(io_);
+    boost::asio::connect(ws_.next_layer(), resolver.resolve("127.0.0.1", std::to_string(port)));
+    timeval tv{timeout_seconds, 0};  // a blocking read gives up after this: a test never hangs
+    setsockopt(ws_.next_layer().native_handle(), SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    ws_.handshake("127.0.0.1", "/ws");
+    const json welcome = next();
+    if (welcome.value("type", "") != "welcome") throw std::runtime_error("no welcome: " + welcome.dump());
+  }
+
+  void send(const json& m) { send_raw(m.dump()); }
+  void send_raw(const std::string& text, bool binary = false) {
+    ws_.binary(binary);
+    ws_.write(boost::asio::buffer(text));
+  }
+  /// Sends `m` with a fresh id and returns the reply carrying it back; other messages read on the
+  /// way are kept for next().
+  json request(json m) {
+    const long long id = ++id_;
+    m["id"] = id;
+    send(m);
+    std::deque<json> others;
+    for (;;) {
+      json r = read_one();
+      if (r.contains("re") && r["re"] == id) {
+        for (auto it = others.rbegin(); it != others.rend(); ++it) pending_.push_front(std::move(*it));
+        return r;
+      }
+      others.push_back(std::move(r));
+    }
+  }
+  /// The next message (kept ones first).
+  json next() {
+    if (!pending_.empty()) {
+      json m = std::move(pending_.front());
+      pending_.pop_front();
+      return m;
+    }
+    return read_one();
+  }
+  /// Reads until a message of `type`, returning it (the others are dropped into `seen` when given).
+  json next_of(const std::string& type, std::vector<json>* seen = nullptr) {
+    for (;;) {
+      json m = next();
+      if (seen) seen->push_back(m);
+      if (m.value("type", "") == type) return m;
+    }
+  }
+  bool has_pending() const { return !pending_.empty(); }
+  /// The raw text of every message read, for the hidden-information checks.
+  std::vector<std::string>& raw() { return raw_; }
+  bool keep_raw = false;
+  boost::beast::websocket::stream<boost::asio::ip::tcp::socket>& stream() { return ws_; }
+
+ private:
+  json read_one() {
+    boost::beast::flat_buffer buffer;
+    ws_.read(buffer);
+    std::string text = boost::beast::buffers_to_string(buffer.data());
+    if (keep_raw) raw_.push_back(text);
+    return json::parse(text);
+  }
+  boost::asio::io_context io_;
+  boost::beast::websocket::stream<boost::asio::ip::tcp::socket> ws_;
+  std::deque<json> pending_;
+  std::vector<std::string> raw_;
+  long long id_ = 0;
+};
+
+}  // namespace tonk::test
