@@ -260,8 +260,10 @@ void Lobby::dispatch(const std::shared_ptr<Client>& client, const json& m, const
   if (type == "act") {
     const auto seq = int_field(m, "seq");
     if (!seq) throw ProtocolError("bad_request", "`seq` (an integer) is required");
-    table->act(seat, string_field(m, "action"), *seq);
-    reply({{"type", "acted"}, {"seq", *seq}});  // after the events and states it caused
+    const auto hand = int_field(m, "hand");  // with seq, the position: unique across hands
+    if (!hand) throw ProtocolError("bad_request", "`hand` (an integer) is required");
+    table->act(seat, string_field(m, "action"), *hand, *seq);
+    reply({{"type", "acted"}, {"hand", *hand}, {"seq", *seq}});  // after the events and states it caused
   } else if (type == "hint") {
     table->hint(client, re);
   } else if (type == "contribute") {

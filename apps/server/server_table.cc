@@ -281,6 +281,14 @@ bool ServerTable::holds(int seat) const {
   return seat >= 0 && seat < config_.seats() && seats_[static_cast<std::size_t>(seat)].kind == SeatKind::kPerson;
 }
 
+bool ServerTable::person_present() const {
+  for (int s = 0; s < config_.seats(); ++s) {
+    const SeatInfo& seat = seats_[static_cast<std::size_t>(s)];
+    if (seat.kind == SeatKind::kPerson && !seat.autoplay && connected(s)) return true;
+  }
+  return false;
+}
+
 bool ServerTable::all_seated() const {
   for (int s = 0; s < config_.seats(); ++s)
     if (seats_[static_cast<std::size_t>(s)].kind == SeatKind::kOpen) return false;
@@ -302,7 +310,17 @@ void ServerTable::after_change() {
   turn_timer_.cancel();
   pause_timer_.cancel();
   deadline_ = {};
+  held_ = false;
   for (int guard = 0; guard < 64 && !over_; ++guard) {
+    if (!table_ || !table_->in_hand()) {
+      // No hand is dealt while no person is present (connected, not played by the turn timer's bot):
+      // bots never play a person's stakes away hand after hand. Held until someone comes back
+      // (resume, `back`, a new connection to a seat).
+      if (!person_present()) {
+        held_ = true;
+        break;
+      }
+    }
     if (!table_) {
       if (!all_seated()) break;
       deal_next();
@@ -317,11 +335,12 @@ void ServerTable::after_change() {
       }
       break;
     }
-    // Between hands.
+    // Between hands: at once when every person is present and ready, else after the pause. A person
+    // played by the turn timer's bot, or not connected, is not ready.
     bool all_ready = true;
     for (int s = 0; s < config_.seats(); ++s) {
       const SeatInfo& seat = seats_[static_cast<std::size_t>(s)];
-      if (seat.kind == SeatKind::kPerson && !seat.autoplay && !seat.ready) all_ready = false;
+      if (seat.kind == SeatKind::kPerson && (seat.autoplay || !seat.ready || !connected(s))) all_ready = false;
     }
     if (config_.pause_seconds == 0 || all_ready) {
       deal_next();
@@ -402,7 +421,7 @@ void ServerTable::arm_pause_timer() {
   auto self = shared_from_this();
   pause_timer_.async_wait([self, token](const boost::system::error_code& ec) {
     if (ec || token != self->timer_token_ || self->over_ || !self->table_ || self->table_->in_hand()) return;
-    self->deal_next();
+    if (self->person_present()) self->deal_next();  // else after_change holds the table
     self->after_change();
     self->lobby_.flush();
   });
@@ -444,12 +463,13 @@ std::pair<int, std::string> ServerTable::join(const std::string& name, std::opti
   return {s, token};
 }
 
-void ServerTable::act(int seat, const std::string& text, std::int64_t at) {
+void ServerTable::act(int seat, const std::string& text, std::int64_t hand, std::int64_t at) {
   if (over_ || !table_ || !table_->in_hand()) throw ProtocolError("illegal", "no hand is in play", "table");
   if (bot_plays(seat))
     throw ProtocolError("illegal", "a bot plays this seat (the turn timer ran out): send `back` first", "table");
-  if (at != static_cast<std::int64_t>(seq()))
-    throw ProtocolError("stale", "the state moved on: seq is " + std::to_string(seq()) + ", not " + std::to_string(at));
+  if (hand != hand_number() || at != static_cast<std::int64_t>(seq()))
+    throw ProtocolError("stale", "the state moved on: hand " + std::to_string(hand_number()) + " seq " + std::to_string(seq()) +
+                                     ", not hand " + std::to_string(hand) + " seq " + std::to_string(at));
   std::string error;
   const std::optional<Action> action = parse_action(text, &error);
   if (!action) throw ProtocolError("bad_request", "`action` is not an action: " + error);
@@ -551,6 +571,7 @@ void ServerTable::subscribe(const std::shared_ptr<Client>& client) {
   subscribers_.push_back(client);
   broadcast_seats();
   send_state(client);
+  if (held_ && holds(client->following.seat)) after_change();  // a person is back: deal
 }
 
 void ServerTable::unsubscribe(const Client* client) {

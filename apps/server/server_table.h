@@ -54,7 +54,9 @@ class ServerTable : public std::enable_shared_from_this<ServerTable> {
   // Requests of docs/PROTOCOL.md; each throws ProtocolError when refused (nothing changes then).
   /// Seats a person; returns the seat and its token (hex).
   std::pair<int, std::string> join(const std::string& name, std::optional<int> seat, const std::string& entropy);
-  void act(int seat, const std::string& action, std::int64_t seq);
+  /// Plays `action` for `seat` if the table is at position (`hand`, `seq`) (else `stale`): a resent
+  /// act can never be applied in another hand, whose seq may be the same.
+  void act(int seat, const std::string& action, std::int64_t hand, std::int64_t seq);
   void contribute(int seat, int hand, const std::string& entropy);
   void ready(int seat);
   void back(int seat);
@@ -97,6 +99,8 @@ class ServerTable : public std::enable_shared_from_this<ServerTable> {
   void deal_next();
   bool bot_plays(int seat) const;
   bool all_seated() const;
+  /// True when a person holds a seat, is connected to it and is not played by the turn timer's bot.
+  bool person_present() const;
   void finish_table();
 
   int hand_number() const;
@@ -125,6 +129,7 @@ class ServerTable : public std::enable_shared_from_this<ServerTable> {
   std::map<int, nlohmann::json> fair_revealed_;      // hand -> the `fair` object of hand_over
   std::vector<std::string> records_;                 // record text of each finished hand
   bool current_auto_ = false;                        // the action being applied was played for a timed-out seat
+  bool held_ = false;                                // no hand dealt: no person present (after_change)
   int bot_thinking_ = -1;                            // the seat whose bot runs on the pool
   std::vector<std::weak_ptr<Client>> subscribers_;
   std::vector<nlohmann::json> pending_events_;       // per live apply: (seat rendering) events

@@ -3,6 +3,8 @@
 // with the engine's rule ID) and changes nothing; the server and the table keep serving.
 #include <gtest/gtest.h>
 
+#include <optional>
+
 #include "ws_client.h"
 
 namespace tonk::test {
@@ -46,6 +48,7 @@ TEST(ServeAbuse, GarbageAndMalformedMessagesGetErrorsAndChangeNothing) {
                                      std::string("{}"), std::string("{\"type\":7}"), std::string("{\"type\":\"explode\"}"),
                                      std::string("{\"type\":\"act\"}"), std::string("{\"type\":\"act\",\"action\":5,\"seq\":0}"),
                                      std::string("{\"type\":\"act\",\"action\":\"stock\",\"seq\":\"zero\"}"),
+                                     std::string("{\"type\":\"act\",\"action\":\"stock\",\"seq\":0}"),  // no hand
                                      std::string("{\"type\":\"ping\",\"id\":-1}"),
                                      std::string(5000, '[')}) {
     c.send_raw(garbage);
@@ -77,17 +80,17 @@ TEST(ServeAbuse, IllegalAndOutOfTurnActionsNameTheirRuleAndChangeNothing) {
   WsClient& waiting = *t.seats[static_cast<std::size_t>(1 - mover)];
   const long long seq = s0["seq"];
   // Out of turn: S8.
-  json r = waiting.request({{"type", "act"}, {"action", "stock"}, {"seq", seq}});
+  json r = waiting.request({{"type", "act"}, {"action", "stock"}, {"hand", s0["hand"]}, {"seq", seq}});
   EXPECT_EQ(r["code"], "illegal");
   EXPECT_EQ(r["rule_id"], "S8");
   // A discard before drawing: the engine's refusal (S9, draw first).
   const json& state = mover == 0 ? s0 : s1;
   const std::string card = state["view"]["hand"][0];
-  r = on_turn.request({{"type", "act"}, {"action", "discard " + card}, {"seq", seq}});
+  r = on_turn.request({{"type", "act"}, {"action", "discard " + card}, {"hand", s0["hand"]}, {"seq", seq}});
   EXPECT_EQ(r["code"], "illegal");
   EXPECT_EQ(r["rule_id"], "S9") << r.dump();
   // A card that is not in the hand, after drawing: S9 too.
-  ASSERT_EQ(on_turn.request({{"type", "act"}, {"action", "stock"}, {"seq", seq}})["type"], "acted");
+  ASSERT_EQ(on_turn.request({{"type", "act"}, {"action", "stock"}, {"hand", s0["hand"]}, {"seq", seq}})["type"], "acted");
   std::string missing;
   const json drawn = latest_state(on_turn);
   ASSERT_EQ(drawn["seq"], seq + 1);
@@ -96,12 +99,44 @@ TEST(ServeAbuse, IllegalAndOutOfTurnActionsNameTheirRuleAndChangeNothing) {
     for (const json& h : drawn["view"]["hand"]) held = held || h == c;
     if (!held && missing.empty()) missing = c;
   }
-  r = on_turn.request({{"type", "act"}, {"action", "discard " + missing}, {"seq", seq + 1}});
+  r = on_turn.request({{"type", "act"}, {"action", "discard " + missing}, {"hand", s0["hand"]}, {"seq", seq + 1}});
   EXPECT_EQ(r["code"], "illegal");
   EXPECT_EQ(r["rule_id"], "S9") << r.dump();
   // Nothing changed: the refusals moved nothing (the next act at seq + 1 is accepted).
   const json legal_discard = drawn["legal"].back();
-  EXPECT_EQ(on_turn.request({{"type", "act"}, {"action", legal_discard["id"]}, {"seq", seq + 1}})["type"], "acted");
+  EXPECT_EQ(on_turn.request({{"type", "act"}, {"action", legal_discard["id"]}, {"hand", s0["hand"]}, {"seq", seq + 1}})["type"], "acted");
+}
+
+// An act is for one position, hand AND seq: sent again after it ended its hand, it is stale even
+// when the seat is to move at the same seq of a later hand (a drop at seq 0, S15, then seq 0 again).
+TEST(ServeAbuse, AnActResentInALaterHandAtTheSameSeqIsStale) {
+  ServerProcess server(":memory:");
+  Table t = two_people(server.port());
+  std::optional<std::pair<int, json>> first;  // the seat that dropped first, and its act
+  bool checked = false;
+  for (int n = 0; n < 12 && !checked; ++n) {
+    const json s0 = latest_state(*t.seats[0]);
+    const int mover = s0["to_move"];
+    ASSERT_GE(mover, 0) << s0.dump();
+    WsClient& c = *t.seats[static_cast<std::size_t>(mover)];
+    const json st = latest_state(c);
+    ASSERT_EQ(st["seq"], 0) << st.dump();
+    if (first && first->first == mover && st["hand"] != first->second["hand"]) {
+      const json r = c.request(first->second);  // the old drop, its old hand, seq 0 again
+      EXPECT_EQ(r["type"], "error") << r.dump();
+      EXPECT_EQ(r["code"], "stale") << r.dump();
+      EXPECT_EQ(latest_state(c)["seq"], 0);  // nothing was applied
+      checked = true;
+      break;
+    }
+    bool can_drop = false;
+    for (const json& a : st["legal"]) can_drop = can_drop || a["id"] == "drop";
+    ASSERT_TRUE(can_drop) << st.dump();
+    const json act{{"type", "act"}, {"action", "drop"}, {"hand", st["hand"]}, {"seq", 0}};
+    ASSERT_EQ(c.request(act)["type"], "acted");
+    if (!first) first = {mover, act};
+  }
+  EXPECT_TRUE(checked) << "the first seat to drop was never to move at seq 0 again";
 }
 
 TEST(ServeAbuse, WrongAndForeignTokensAreRefused) {
@@ -118,7 +153,7 @@ TEST(ServeAbuse, WrongAndForeignTokensAreRefused) {
   const json st = latest_state(stranger);
   EXPECT_EQ(st["seat"], 1);
   if (st["to_move"] == 0) {
-    const json refused = stranger.request({{"type", "act"}, {"action", "stock"}, {"seq", st["seq"]}});
+    const json refused = stranger.request({{"type", "act"}, {"action", "stock"}, {"hand", st["hand"]}, {"seq", st["seq"]}});
     EXPECT_EQ(refused["rule_id"], "S8");
   }
   // Taking a taken seat, joining a missing table.
@@ -164,7 +199,7 @@ TEST(ServeAbuse, OversizedFramesAndFloodsCloseTheConnectionOnlyTheServerServesOn
   // The table and the server are fine: both seats still play.
   const json s0 = latest_state(*t.seats[0]);
   const int mover = s0["to_move"];
-  const json r = t.seats[static_cast<std::size_t>(mover)]->request({{"type", "act"}, {"action", "stock"}, {"seq", s0["seq"]}});
+  const json r = t.seats[static_cast<std::size_t>(mover)]->request({{"type", "act"}, {"action", "stock"}, {"hand", s0["hand"]}, {"seq", s0["seq"]}});
   EXPECT_EQ(r["type"], "acted") << r.dump();
   WsClient fresh(server.port());
   EXPECT_EQ(fresh.request({{"type", "ping"}})["type"], "pong");

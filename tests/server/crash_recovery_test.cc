@@ -173,7 +173,7 @@ TEST(ServeCrashRecovery, KilledMidHandFiftyTimesEveryTableResumesExactly) {
       Player& p = players[mover];
       const json& legal = p.last["legal"];
       const json pick = legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)];
-      const json act{{"type", "act"}, {"action", pick["id"]}, {"seq", p.last["seq"]}};
+      const json act{{"type", "act"}, {"action", pick["id"]}, {"hand", p.last["hand"]}, {"seq", p.last["seq"]}};
       if (n == actions) {
         in_flight = std::make_pair(mover, act);
         p.client->send(act);

@@ -136,7 +136,7 @@ void run_client(WsClient& c, Checker& checker, int hands, std::uint64_t seed) {
       acted_seq = m["seq"];
       const json& legal = m["legal"];
       c.send({{"type", "act"}, {"action", legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)]["id"]},
-              {"seq", acted_seq}});
+              {"hand", acted_hand}, {"seq", acted_seq}});
     } else if (type == "hand_over" && over < hands) {
       ++over;
       record_requests[++request] = m["hand"];

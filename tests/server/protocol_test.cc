@@ -79,13 +79,13 @@ TEST(ServeProtocol, ASeatPlaysAHandAgainstABotAndTheRecordVerifies) {
     EXPECT_TRUE(a.contains("id") && a.contains("kind") && a.contains("cards") && a.contains("target") && a.contains("shape"));
   }
   const long long seq = state["seq"];
-  json r = ann.request({{"type", "act"}, {"action", "discard Ac"}, {"seq", seq}});
+  json r = ann.request({{"type", "act"}, {"action", "discard Ac"}, {"hand", state["hand"]}, {"seq", seq}});
   EXPECT_EQ(r["type"], "error");
   EXPECT_EQ(r["code"], "illegal");
   EXPECT_FALSE(r["rule_id"].get<std::string>().empty());
-  r = ann.request({{"type", "act"}, {"action", state["legal"][0]["id"]}, {"seq", seq + 5}});
+  r = ann.request({{"type", "act"}, {"action", state["legal"][0]["id"]}, {"hand", state["hand"]}, {"seq", seq + 5}});
   EXPECT_EQ(r["code"], "stale");
-  r = ann.request({{"type", "act"}, {"action", "fly away"}, {"seq", seq}});
+  r = ann.request({{"type", "act"}, {"action", "fly away"}, {"hand", state["hand"]}, {"seq", seq}});
   EXPECT_EQ(r["code"], "bad_request");
 
   // A spectator sees no hand; a second connection resumes the seat with its token.
@@ -96,7 +96,7 @@ TEST(ServeProtocol, ASeatPlaysAHandAgainstABotAndTheRecordVerifies) {
   EXPECT_TRUE(seen["view"]["hand"].empty());
   EXPECT_TRUE(seen["view"]["player"].is_null());
   EXPECT_TRUE(seen["legal"].empty());
-  r = spectator.request({{"type", "act"}, {"action", "stock"}, {"seq", seq}});
+  r = spectator.request({{"type", "act"}, {"action", "stock"}, {"hand", state["hand"]}, {"seq", seq}});
   EXPECT_EQ(r["code"], "unauthorized");
 
   WsClient again(server.port());
@@ -108,7 +108,7 @@ TEST(ServeProtocol, ASeatPlaysAHandAgainstABotAndTheRecordVerifies) {
   EXPECT_EQ(r["code"], "unauthorized");
 
   // Play the hand out at random; the record downloads, replays and verifies.
-  ann.send({{"type", "act"}, {"action", state["legal"][0]["id"]}, {"seq", seq}});
+  ann.send({{"type", "act"}, {"action", state["legal"][0]["id"]}, {"hand", state["hand"]}, {"seq", seq}});
   const PlayerResult result = play_randomly(ann, 1, 7);
   EXPECT_EQ(result.hands, 1);
   r = ann.request({{"type", "record"}, {"hand", 1}});
@@ -155,6 +155,71 @@ TEST(ServeProtocol, TurnTimerHandsASilentSeatToABotMarkedAuto) {
   do last = owner.next_of("state");
   while (last["seats"][seat]["auto"].get<bool>());
   EXPECT_FALSE(last["seats"][seat]["auto"].get<bool>());
+}
+
+// The last state `c` was sent (everything sent before the pong has been read).
+json latest_state(WsClient& c) {
+  c.request({{"type", "ping"}});
+  json last;
+  while (c.has_pending()) {
+    json m = c.next();
+    if (m["type"] == "state") last = m;
+  }
+  return last;
+}
+
+// No runaway play: when no person is present (every person timed out, or gone), the hand in play is
+// played out by the bots and then the table holds; no further hand is dealt, even with
+// pause_seconds 0, until a person is back (`back`, or a resume).
+TEST(ServeProtocol, ATableWithNoPersonPresentDealsNoNewHand) {
+  ServerProcess server(":memory:");
+  auto ann = std::make_unique<WsClient>(server.port());
+  const std::string table =
+      create(*ann, {{"seats", 2}, {"bots", {{{"seat", 1}, {"kind", "greedy"}}}}, {"turn_seconds", 5}, {"pause_seconds", 0}})["table"];
+  const json joined = ann->request({{"type", "join"}, {"table", table}, {"name", "Ann"}, {"seat", 0}});
+  ASSERT_EQ(joined["type"], "joined");
+  WsClient spectator(server.port());
+  ASSERT_EQ(spectator.request({{"type", "watch"}, {"table", table}})["type"], "watching");
+  // Reads hand_over messages until the table holds after one (at most `hands` of them); returns
+  // that hand, or 0.
+  auto held_after = [](WsClient& c, int hands) {
+    for (int n = 0; n < hands; ++n) {
+      const json over = c.next_of("hand_over");
+      const json s = latest_state(c);
+      if (s["status"] == "between") {
+        EXPECT_EQ(s["hand"], over["hand"]) << s.dump();
+        EXPECT_EQ(s["ledger"]["hands"], over["hand"]);
+        EXPECT_TRUE(s["deadline_ms"].is_null());
+        return over["hand"].get<int>();
+      }
+    }
+    return 0;
+  };
+  // Ann stays connected and silent: her timer runs out, the bot plays the hand out for her, then
+  // the table holds.
+  const int first = held_after(spectator, 4);
+  ASSERT_GT(first, 0) << "the table never held with Ann timed out";
+  EXPECT_TRUE(latest_state(*ann)["seats"][0]["auto"].get<bool>());
+  // `back`: Ann is present again and the next hand is dealt at once (pause_seconds 0).
+  ann->send({{"type", "back"}});
+  json s;
+  do s = ann->next_of("state");
+  while (s["hand"].get<int>() <= first);
+  EXPECT_EQ(s["hand"], first + 1);
+  EXPECT_EQ(s["status"], "playing");
+  EXPECT_EQ(s["ledger"]["hands"], first);
+
+  // Ann goes away (not timed out): the hand in play is played out by the bots, then the table holds.
+  ann.reset();
+  const int second = held_after(spectator, 4);
+  ASSERT_GT(second, first) << "the table never held with Ann gone";
+  // Ann resumes: the next hand is dealt.
+  WsClient again(server.port());
+  ASSERT_EQ(again.request({{"type", "resume"}, {"token", joined["token"]}})["type"], "joined");
+  do s = again.next_of("state");
+  while (s["hand"].get<int>() <= second);
+  EXPECT_EQ(s["hand"], second + 1);
+  EXPECT_EQ(s["ledger"]["hands"], second);
 }
 
 // A table ends when its people agree (`end`) or leave; its ledger is sent with table_over.

@@ -30,7 +30,7 @@ inline PlayerResult play_randomly(WsClient& client, int hands, std::uint64_t see
         acted_hand = m["hand"].get<long long>();
         acted_seq = m["seq"].get<long long>();
         const json& pick = legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)];
-        client.send({{"type", "act"}, {"action", pick["id"]}, {"seq", acted_seq}});
+        client.send({{"type", "act"}, {"action", pick["id"]}, {"hand", acted_hand}, {"seq", acted_seq}});
       }
     } else if (type == "hand_over") {
       ++r.hands;

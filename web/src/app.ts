@@ -69,7 +69,7 @@ export class App {
    * call it, to show that the server refuses such an action with its rule and the page says so.
    */
   sendUnlisted(action: string): void {
-    if (this.model) this.send('act', { action, seq: this.model.state.seq });
+    if (this.model) this.send('act', { action, hand: this.model.state.hand, seq: this.model.state.seq });
   }
 
   private send(type: string, fields: Record<string, unknown> = {}): number {
@@ -256,7 +256,7 @@ export class App {
     if (id === 'drop' && !m.confirmDrop) { m.confirmDrop = true; this.render('drop-no'); return; }
     m.confirmDrop = false;
     m.error = null;
-    this.send('act', { action: id, seq: m.state.seq });
+    this.send('act', { action: id, hand: m.state.hand, seq: m.state.seq });
     m.selected.clear();
     this.render();
   }

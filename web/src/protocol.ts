@@ -93,7 +93,7 @@ export type ServerMsg =
   | { type: 'record'; re: number; hand: number; text: string }
   | { type: 'left'; re: number }
   | { type: 'table_over'; table: string; ledger: Ledger }
-  | { type: 'acted'; re: number; seq: number }
+  | { type: 'acted'; re: number; hand: number; seq: number }
   | { type: 'pong'; re: number };
 
 /** The server's address for the page: ws(s)://the same host/ws. */
