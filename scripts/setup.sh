@@ -7,9 +7,10 @@ cd "$(dirname "$0")/.."
 
 # libedit-dev: line editing and history at the `tonk play` prompt (BSD licence); pkgconf finds it.
 # libboost-dev, libsqlite3-dev, libssl-dev: `tonk serve` (Boost.Beast/Asio, its SQLite log, SHA-256 and the CSPRNG).
+# libpqxx-dev, postgresql: `tonk serve --db postgresql://...` and its failover test (a private cluster; docs/SCALING.md).
 # python3-*: the `tonk` Python module and its tests (docs/PYTHON.md), for the system /usr/bin/python3.
 packages=(g++ cmake make pkgconf googletest libgtest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev libtomlplusplus-dev
-          libedit-dev libboost-dev libsqlite3-dev libssl-dev python3 python3-dev python3-pybind11 pybind11-dev python3-numpy python3-pytest)
+          libedit-dev libboost-dev libsqlite3-dev libssl-dev libpqxx-dev postgresql python3 python3-dev python3-pybind11 pybind11-dev python3-numpy python3-pytest)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
