@@ -18,8 +18,17 @@ BENCHMARK(BM_RandomHands)
 void BM_RandomHandsFreshShuffle(benchmark::State& st) {
   tonk::Rules rules;
   rules.players = static_cast<int>(st.range(0));
-  tonk::bench::run_random_hands(st, rules, /*fresh_shuffle=*/true);
+  tonk::bench::run_random_hands(st, rules, tonk::bench::Dealing::kFreshShuffle);
 }
-BENCHMARK(BM_RandomHandsFreshShuffle)->ArgNames({"players", "drops"})->Args({2, 1})->Args({3, 1})->Args({4, 1});
+BENCHMARK(BM_RandomHandsFreshShuffle)->ArgNames({"players", "drops"})->Args({2, 1})->Args({3, 1})->Args({4, 1})->Args({2, 0});
+
+// The same with State::redeal(game, rng, dealer): the shuffle and the deal in place, the order not
+// checked again (a permutation by construction).
+void BM_RandomHandsRedeal(benchmark::State& st) {
+  tonk::Rules rules;
+  rules.players = static_cast<int>(st.range(0));
+  tonk::bench::run_random_hands(st, rules, tonk::bench::Dealing::kRedeal);
+}
+BENCHMARK(BM_RandomHandsRedeal)->ArgNames({"players", "drops"})->Args({2, 1})->Args({3, 1})->Args({4, 1})->Args({2, 0});
 
 }  // namespace

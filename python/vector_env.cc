@@ -136,15 +136,11 @@ class VectorEnv {
   void deal(int i, long long& skipped) {
     const Game& game = *data_->game;
     Rng& rng = rngs_[static_cast<std::size_t>(i)];
-    std::array<Card, kNumCardIds> deck{};
-    const int size = game.deck_size();
+    State& state = states_[static_cast<std::size_t>(i)];
     for (;;) {
-      int k = 0;
-      for (Card c : game.deck()) deck[static_cast<std::size_t>(k++)] = c;
-      rng.shuffle(std::span<Card>(deck.data(), static_cast<std::size_t>(size)));
       const int dealer = static_cast<int>(hands_[static_cast<std::size_t>(i)]++ % players_);
-      states_[static_cast<std::size_t>(i)] = State::deal(game, std::span<const Card>(deck.data(), static_cast<std::size_t>(size)), dealer);
-      if (!states_[static_cast<std::size_t>(i)].is_over()) return;
+      state.redeal(game, rng, dealer);  // shuffled_deck(game, rng)'s order, dealt in place
+      if (!state.is_over()) return;
       ++skipped;  // a dealt tonk or a void deal (S7): nobody acts, so it is dealt again
     }
   }

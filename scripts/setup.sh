@@ -10,7 +10,12 @@ cd "$(dirname "$0")/.."
 # libpqxx-dev, postgresql: `tonk serve --db postgresql://...` and its failover test (a private cluster; docs/SCALING.md).
 # python3-*: the `tonk` Python module and its tests (docs/PYTHON.md), for the system /usr/bin/python3.
 packages=(g++ cmake make pkgconf googletest libgtest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev libtomlplusplus-dev
-          libedit-dev libboost-dev libsqlite3-dev libssl-dev libpqxx-dev postgresql python3 python3-dev python3-pybind11 pybind11-dev python3-numpy python3-pytest)
+          libedit-dev libboost-dev libsqlite3-dev libssl-dev libpqxx-dev postgresql python3 python3-dev python3-pybind11 pybind11-dev python3-numpy python3-pytest
+          chromium)
+# The browser table (web/, docs/WEB.md): node and npm (Debian's, unless a node with npm is already
+# there), chromium for its browser tests (driven by playwright-core from npm; no browser is downloaded).
+command -v node >/dev/null || packages+=(nodejs)
+command -v npm >/dev/null || packages+=(npm)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -27,6 +32,21 @@ cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
 targets=()
 for t in ${TONK_BUILD_TARGETS:-}; do targets+=(--target "$t"); done
 cmake --build build -j"$(nproc)" "${targets[@]}"
+
+# The browser table: `npm ci` when package-lock.json changed, the Vite build into web/dist (what
+# `tonk serve` serves) when web/ changed or dist is missing.
+if command -v npm >/dev/null; then
+  (
+    cd web
+    export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+    if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+      npm ci --no-audit --no-fund --loglevel=error
+    fi
+    if [ ! -f dist/index.html ] || [ -n "$(find index.html src vite.config.ts tsconfig.json package-lock.json -newer dist/index.html -print -quit)" ]; then
+      node node_modules/vite/bin/vite.js build --logLevel warn
+    fi
+  )
+fi
 
 # `import tonk` for the system python3: a .pth file in its user site-packages names build/python
 # (docs/PYTHON.md). Another checkout running this script points it at its own build.

@@ -11,6 +11,7 @@
 
 #include "test_util.h"
 #include "tonk/bot_factory.h"
+#include "tonk/preset.h"
 #include "tonk/session.h"
 
 namespace tonk {
@@ -94,9 +95,51 @@ TEST(Deal, RefusesBadDeckOrders) {
   std::vector<Card> joker = deck;
   joker[0] = Card::joker(0);  // S2: no jokers in the standard deck
   EXPECT_THROW(State::deal(game, joker, 0), BadDeal);
+  // Ids that are not cards: 255 (Card::none()), and 64 + 5, which a 64-bit mask would take for
+  // card 5 (the card it replaces), so that the order would look complete.
+  for (const int id : {255, 64 + 5, 63}) {
+    std::vector<Card> bad = deck;
+    *std::find_if(bad.begin(), bad.end(), [](Card x) { return x.id() == 5; }) = Card::from_id(id);
+    EXPECT_THROW(State::deal(game, bad, 0), BadDeal) << id;
+  }
 }
 
 // S8: the player at the dealer's left plays first.
+// The in-place deals give exactly what State::deal gives from shuffled_deck with the same
+// generator, under decks of every size (V11's forty cards, V16's jokers), and leave no trace of
+// the hand they replace; a bad order or dealer is refused with the State unchanged.
+TEST(Deal, RedealInPlaceEqualsAFreshDeal) {
+  for (const char* preset : {"P-STD", "P-CHICAGO", "P-BATON"}) {
+    Rules rules = preset_or_throw(preset).rules;
+    rules.players = 3;
+    const std::shared_ptr<const Game> game = make_game(rules);
+    ASSERT_EQ(static_cast<int>(game->deck_cards().size()), game->deck_size());
+    ASSERT_TRUE(std::is_sorted(game->deck_cards().begin(), game->deck_cards().end(),
+                               [](Card a, Card b) { return a.id() < b.id(); }));
+    Rng a(17), b(17), c(17), other(99);
+    State in_place = State::deal(*game, shuffled_deck(*game, other), 0);  // hands to be replaced
+    Hand hand(game, shuffled_deck(*game, other), 0);
+    if (!hand.is_over()) hand.apply(hand.legal_actions()[0]);
+    for (int i = 0; i < 200; ++i) {
+      const int dealer = i % 3;
+      const std::vector<Card> order = shuffled_deck(*game, a);
+      const State fresh = State::deal(*game, order, dealer);
+      in_place.redeal(*game, b, dealer);
+      EXPECT_EQ(in_place.hand(0), fresh.hand(0)) << preset << " deal " << i;
+      EXPECT_EQ(in_place.hand(2), fresh.hand(2)) << preset << " deal " << i;
+      EXPECT_EQ(std::vector<Card>(in_place.stock().begin(), in_place.stock().end()),
+                std::vector<Card>(fresh.stock().begin(), fresh.stock().end()));
+      EXPECT_EQ(in_place.phase(), fresh.phase());
+      EXPECT_EQ(in_place.outcome().payouts, fresh.outcome().payouts);
+      hand.redeal(c, dealer);
+      EXPECT_EQ(hand.deck_order(), order) << preset << " deal " << i;
+      EXPECT_TRUE(hand.history().empty());
+    }
+    EXPECT_THROW(in_place.redeal(*game, b, 3), BadDeal);
+    EXPECT_THROW(hand.redeal(c, -1), std::invalid_argument);
+  }
+}
+
 TEST(Deal, S8FirstPlayerIsLeftOfTheDealer) {
   for (int n = 2; n <= 4; ++n) {
     const Game game(rules_for(n));

@@ -44,8 +44,11 @@ TEST(HotPath, RandomPlayAllocatesNothingPerAction) {
     ActionList legal;
     long actions = 0;
     const long before = g_allocations.load();
+    State redealt;
     for (int h = 0; h < 5000; ++h) {
-      State s = State::deal(game, decks[h % 64], h % players);
+      State dealt = State::deal(game, decks[h % 64], h % players);
+      if (h % 2) redealt.redeal(game, rng, h % players);  // the in-place fresh shuffle, every other hand
+      State& s = h % 2 ? redealt : dealt;
       while (!s.is_over()) {
         s.legal_actions(legal);
         s.apply(legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))]);

@@ -325,6 +325,64 @@ TEST(Table, PlaysAsASessionWithPlayOut) {
   EXPECT_EQ(table.session().naturals_pot(), session.naturals_pot());
 }
 
+// A bot that names an entry of the list (Bot::choose_index) is applied as listed; an index outside
+// the list is a bug in the bot, refused before anything changes. A bot that chooses by value and
+// picks an action that is not legal gets the engine's refusal (IllegalAction with its rule ID).
+class FixedBot final : public Bot {
+ public:
+  FixedBot(int index, Action action) : index_(index), action_(action) {}
+  std::string_view name() const override { return "fixed"; }
+  Action choose(const View&, const ActionList&) override { return action_; }
+  int choose_index(const View&, const ActionList&) override { return index_; }
+  bool reads_view() const override { return false; }
+
+ private:
+  int index_;
+  Action action_;
+};
+
+Table two_fixed_bots(int index, Action action) {
+  std::vector<Seat> seats;
+  for (int p = 0; p < 2; ++p) seats.push_back({"b" + std::to_string(p), std::make_unique<FixedBot>(index, action)});
+  return Table(make_game(test::rules_for(2)), std::move(seats), {/*seed=*/5, /*first_dealer=*/0});
+}
+
+TEST(Table, ABotsChosenIndexIsAppliedAndAnIndexOutsideTheListIsABug) {
+  {
+    Table table = two_fixed_bots(0, Action::drop());
+    table.deal();
+    ActionList legal;
+    table.legal_actions(legal);
+    ASSERT_FALSE(legal.empty());
+    const Action first = legal[0];
+    ASSERT_TRUE(table.step_bot());
+    ASSERT_FALSE(table.hand()->history().empty());
+    EXPECT_EQ(table.hand()->history().front().action, first);
+  }
+  {
+    Table table = two_fixed_bots(1000, Action::drop());
+    table.deal();
+    try {
+      table.step_bot();
+      FAIL() << "an index past the list was applied";
+    } catch (const std::logic_error& e) {
+      EXPECT_NE(std::string(e.what()).find("chose entry 1000 of"), std::string::npos) << e.what();
+    }
+    EXPECT_TRUE(table.hand()->history().empty());
+  }
+  {
+    Table table = two_fixed_bots(-1, Action::discard(Card(Rank::kAce, Suit::kSpades)));  // by value, at the turn's start
+    table.deal();
+    try {
+      table.step_bot();
+      FAIL() << "an illegal choice was applied";
+    } catch (const IllegalAction& e) {
+      EXPECT_FALSE(e.refusal().rule_id.empty());
+    }
+    EXPECT_TRUE(table.hand()->history().empty());
+  }
+}
+
 }  // namespace
 }  // namespace tonk
 

@@ -21,6 +21,10 @@ class Bot {
   virtual std::string_view name() const = 0;
   /// Chooses one of `legal` (never empty) for the player whose view this is. Bots see only the view.
   virtual Action choose(const View& view, const ActionList& legal) = 0;
+  /// Optional: a bot that picks an entry of `legal` may say which one, as an index 0..legal.size()-1,
+  /// making the same choice (and drawing the same random numbers) as choose(). A Table then applies
+  /// that entry with no search of the list. -1, the default, means "ask choose()".
+  virtual int choose_index(const View& /*view*/, const ActionList& /*legal*/) { return -1; }
   /// False when choose() reads nothing of its view but the legal actions (the uniform-random bot):
   /// a Table then spares itself building the view and passes one without cards, holding only the
   /// game, the seat, the dealer, the player to move and the phase. True by default.

@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <span>
 
 #include "tonk/action.h"
 #include "tonk/card_set.h"
@@ -28,6 +29,9 @@ class Game {
   /// Every card of the deck (S2 / V11 / V16).
   CardSet deck() const { return deck_; }
   int deck_size() const { return deck_.size(); }
+  /// The same cards in card-id order (deck_size() of them; valid as long as the Game): what a
+  /// shuffle starts from (shuffled_deck, Hand::redeal).
+  std::span<const Card> deck_cards() const { return {deck_cards_.data(), static_cast<std::size_t>(deck_size())}; }
 
   /// A card's value in points (S3 / V17): ace 1, 2..10 face value, J Q K 10 each (or 11 12 13).
   int value(Card card) const { return values_[card.id()]; }
@@ -92,6 +96,7 @@ class Game {
  private:
   Rules rules_;
   CardSet deck_;
+  std::array<Card, kNumCardIds> deck_cards_{};
   CardSet wild_;
   int top_pos_ = 12;
   std::array<std::int8_t, kNumCardIds> values_{};

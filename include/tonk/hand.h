@@ -40,6 +40,10 @@ class Hand {
   /// unchanged then) under the same Game, reusing the storage: a table dealing hand after hand
   /// allocates nothing.
   void redeal(std::span<const Card> deck_order, int dealer);
+  /// The same with a fresh shuffle: the deck order is shuffled_deck(game, rng) (the same numbers
+  /// drawn, the same order), made in this hand's storage and, being a permutation of the deck by
+  /// construction, not checked again. Throws std::invalid_argument when `dealer` is not a seat.
+  void redeal(Rng& rng, int dealer);
 
   /// Applies an action of the current player after checking it; records it in the history.
   /// Throws IllegalAction with the reason; the hand is unchanged then.

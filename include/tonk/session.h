@@ -171,7 +171,6 @@ class Session {
   std::optional<Suit> suit_;         // named for the hand in play
   bool in_hand_ = false;             // a hand has been dealt and not finished
   std::vector<Card> dealt_order_;    // its deck order, to check finish()
-  std::vector<Card> deck_in_order_;  // the deck in card order, what each shuffle starts from
   HandLedger last_;
 };
 

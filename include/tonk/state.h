@@ -64,6 +64,15 @@ class State {
   /// Throws BadDeal naming the problem when the order is not a permutation of the deck or the
   /// dealer is out of range.
   static State deal(const Game& game, std::span<const Card> deck_order, int dealer);
+  /// The same deal into this State, in place: `*this = State::deal(game, deck_order, dealer)`
+  /// without building and copying a second State (a table dealing hand after hand). Throws BadDeal
+  /// as deal() does, before anything changes.
+  void redeal(const Game& game, std::span<const Card> deck_order, int dealer);
+  /// A fresh shuffle dealt in place: the deck order shuffled_deck(game, rng) gives (the same random
+  /// numbers drawn), which, a permutation of the deck by construction, needs no check. For random
+  /// play and simulation that keep no record of the order (Hand::redeal(Rng&, int) keeps it).
+  /// Throws BadDeal when `dealer` is not a seat.
+  void redeal(const Game& game, Rng& rng, int dealer);
 
   const Game& game() const { return *game_; }
   Phase phase() const { return phase_; }
@@ -136,6 +145,7 @@ class State {
 
  private:
   friend struct View;
+  friend class Hand;  // Hand::redeal(Rng&, int): a deal it shuffled itself needs no check
   friend View make_view(const State& state, int player, std::span<const struct Move> history);
   friend State resample_from_view(const View& view, class Rng& rng);
 
@@ -192,6 +202,10 @@ class State {
     outcome_.payouts[to] += stakes;
   }
   void fill_counts();
+  // Dealing (state.cc): the checks of deal() (BadDeal), then the deal into a fresh State.
+  static void check_deal(const Game& game, std::span<const Card> deck_order, int dealer);
+  void deal_cards(const Game& game, std::span<const Card> deck_order, int dealer);
+  void reset_and_deal(const Game& game, std::span<const Card> deck_order, int dealer);  // unchecked
 
   const Game* game_ = nullptr;
   std::array<CardSet, kMaxPlayers> hands_{};

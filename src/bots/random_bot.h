@@ -12,6 +12,7 @@ class RandomBot final : public Bot {
   explicit RandomBot(std::uint64_t seed) : rng_(seed) {}
   std::string_view name() const override { return "random"; }
   Action choose(const View& view, const ActionList& legal) override;
+  int choose_index(const View& view, const ActionList& legal) override;
   bool reads_view() const override { return false; }  // only the legal list
 
  private:

@@ -25,6 +25,7 @@ Game::Game(const Rules& rules) : rules_(rules) {
   }
   for (int k = 0; k < kMaxJokers; ++k) values_[Card::joker(k).id()] = 0;  // V16: jokers count 0
   for (int k = 0; k < rules_.jokers; ++k) deck_.insert(Card::joker(k));      // V16, V13a
+  std::copy(deck_.begin(), deck_.end(), deck_cards_.begin());
   top_pos_ = forty ? 9 : 12;
   if (rules_.wild_cards == WildCards::kDeucesJokers)  // V13a: deuces and jokers are wild
     wild_ = (deck_.jokers() | detail::rank_cards(deck_, Rank::kTwo));

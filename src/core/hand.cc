@@ -20,8 +20,19 @@ Hand::Hand(std::shared_ptr<const Game> game, std::vector<Card> deck_order, int d
 }
 
 void Hand::redeal(std::span<const Card> deck_order, int dealer) {
-  state_ = State::deal(*game_, deck_order, dealer);  // throws BadDeal before anything changes
+  state_.redeal(*game_, deck_order, dealer);  // in place; throws BadDeal before anything changes
   deck_order_.assign(deck_order.begin(), deck_order.end());
+  history_.clear();
+}
+
+void Hand::redeal(Rng& rng, int dealer) {
+  if (dealer < 0 || dealer >= game_->num_players())
+    throw std::invalid_argument("Hand::redeal: dealer " + std::to_string(dealer) + " is not a seat (0.." +
+                                std::to_string(game_->num_players() - 1) + ")");
+  const std::span<const Card> deck = game_->deck_cards();
+  deck_order_.assign(deck.begin(), deck.end());  // as shuffled_deck(): from card order
+  rng.shuffle(deck_order_);
+  state_.reset_and_deal(*game_, deck_order_, dealer);
   history_.clear();
 }
 
@@ -45,7 +56,8 @@ void Hand::apply_listed(const Action& action) {
 }
 
 std::vector<Card> shuffled_deck(const Game& game, Rng& rng) {
-  std::vector<Card> cards(game.deck().begin(), game.deck().end());
+  const std::span<const Card> deck = game.deck_cards();
+  std::vector<Card> cards(deck.begin(), deck.end());
   rng.shuffle(cards);
   return cards;
 }

@@ -111,7 +111,6 @@ Session::Session(std::shared_ptr<const Game> shared, std::uint64_t seed, int fir
     : game_(std::move(shared)), rng_(seed), planned_hands_(planned_hands) {
   if (!game_) throw std::invalid_argument("Session: no Game (a null std::shared_ptr<const Game>)");
   const Game& game = *game_;
-  deck_in_order_.assign(game.deck().begin(), game.deck().end());
   if (first_dealer >= game.num_players())
     throw std::invalid_argument("first dealer " + std::to_string(first_dealer) + " is not a seat (0.." +
                                 std::to_string(game.num_players() - 1) + ")");
@@ -173,9 +172,8 @@ void Session::deal_into(Hand& hand) {
   if (is_over()) throw std::logic_error("Session::deal_into: the session is over");
   if (hand.shared_game() != game_) throw std::logic_error("Session::deal_into: the hand is played under another Game");
   if (game_->rules().suit_bet > 0 && !named_suit_) named_suit_ = static_cast<Suit>(rng_.below(kNumSuits));  // V23a
-  dealt_order_ = deck_in_order_;  // as shuffled_deck(), into the storage of the last deal
-  rng_.shuffle(dealt_order_);
-  hand.redeal(dealt_order_, dealer_);
+  hand.redeal(rng_, dealer_);  // as shuffled_deck(), in the storage of the last deal
+  dealt_order_.assign(hand.deck_order().begin(), hand.deck_order().end());
   suit_ = named_suit_;
   named_suit_.reset();
   in_hand_ = true;

@@ -31,9 +31,16 @@ inline bool canonical_jokers(std::uint64_t chosen, std::uint64_t held) {
 
 /// The cards of one rank held in `cards`.
 inline CardSet rank_cards(CardSet cards, Rank rank) {
-  const std::uint64_t r = static_cast<std::uint64_t>(rank);
-  const std::uint64_t m = (1ull << r) | (1ull << (r + 13)) | (1ull << (r + 26)) | (1ull << (r + 39));
-  return CardSet(cards.mask() & m);
+  constexpr std::uint64_t kAces = 1ull | (1ull << 13) | (1ull << 26) | (1ull << 39);  // one bit per suit
+  return CardSet(cards.mask() & (kAces << static_cast<int>(rank)));
+}
+
+/// The ranks (bit r for rank r) of which `cards` holds at least three natural cards: of the four
+/// suits' rank lines, the bits set in at least three.
+inline std::uint32_t ranks_held_thrice(CardSet cards) {
+  const std::uint32_t a = cards.suit_ranks(Suit{0}), b = cards.suit_ranks(Suit{1});
+  const std::uint32_t c = cards.suit_ranks(Suit{2}), d = cards.suit_ranks(Suit{3});
+  return (a & b & (c | d)) | (c & d & (a | b));
 }
 
 /// Calls f(spread) or f(spread, shape) for every spread that can be laid from `cards`: every book of
@@ -54,10 +61,9 @@ void for_each_spread(const Game& game, CardSet cards, F&& f, CardSet must = {}) 
   const int book_max = game.rules().book_max;
   const CardSet wild = cards & game.wild_cards();
   if (wild.empty()) {
-    // Books.
-    for (int r = 0; r < kNumRanks; ++r) {
-      const CardSet same = rank_cards(cards, static_cast<Rank>(r));
-      if (same.size() < 3) continue;
+    // Books: only the ranks held three times or more are visited (in rank order, as before).
+    for (std::uint32_t ranks = ranks_held_thrice(cards); ranks != 0; ranks &= ranks - 1) {
+      const CardSet same = rank_cards(cards, static_cast<Rank>(std::countr_zero(ranks)));
       if (!must.empty() && !same.contains_all(must)) continue;
       const std::uint64_t m = same.mask();
       for (std::uint64_t sub = m; sub != 0; sub = (sub - 1) & m) {  // every subset of 3..book_max cards
@@ -69,7 +75,7 @@ void for_each_spread(const Game& game, CardSet cards, F&& f, CardSet must = {}) 
     for (int s = 0; s < kNumSuits; ++s) {
       const Suit suit = static_cast<Suit>(s);
       const std::uint32_t line = game.run_line(cards, suit);
-      if (std::popcount(line) < 3) continue;
+      if ((line & (line >> 1) & (line >> 2)) == 0) continue;  // no three consecutive positions
       for (int lo = 0; lo < 13; ++lo) {
         if (!((line >> lo) & 1)) continue;
         std::uint32_t seg = 0;

@@ -5,6 +5,10 @@
 
 #include <algorithm>
 #include <bit>
+#include <memory>
+#include <type_traits>
+
+#include "tonk/rng.h"
 
 namespace tonk {
 
@@ -28,23 +32,55 @@ int dealt_rank(const Rules& r, int kind, int count) {
 // ---- the deal ------------------------------------------------------------------------------------
 
 State State::deal(const Game& game, std::span<const Card> deck_order, int dealer) {
-  const Rules& rules = game.rules();
-  const int n = rules.players;
+  check_deal(game, deck_order, dealer);
+  State s;
+  s.deal_cards(game, deck_order, dealer);
+  return s;
+}
+
+void State::redeal(const Game& game, std::span<const Card> deck_order, int dealer) {
+  check_deal(game, deck_order, dealer);  // throws before anything changes
+  reset_and_deal(game, deck_order, dealer);
+}
+
+void State::redeal(const Game& game, Rng& rng, int dealer) {
+  if (dealer < 0 || dealer >= game.num_players())
+    throw BadDeal("dealer " + std::to_string(dealer) + " is not a seat (0.." + std::to_string(game.num_players() - 1) + ")");
+  std::array<Card, kNumCardIds> deck;
+  const std::span<const Card> in_order = game.deck_cards();
+  const std::span<Card> order(deck.data(), in_order.size());
+  std::copy(in_order.begin(), in_order.end(), order.begin());  // as shuffled_deck(): from card order
+  rng.shuffle(order);
+  reset_and_deal(game, order, dealer);
+}
+
+void State::reset_and_deal(const Game& game, std::span<const Card> deck_order, int dealer) {
+  // A fresh State in place: no second State built and copied.
+  static_assert(std::is_trivially_destructible_v<State>);
+  std::destroy_at(this);
+  std::construct_at(this);
+  deal_cards(game, deck_order, dealer);
+}
+
+void State::check_deal(const Game& game, std::span<const Card> deck_order, int dealer) {
+  const int n = game.rules().players;
   if (dealer < 0 || dealer >= n)
     throw BadDeal("dealer " + std::to_string(dealer) + " is not a seat (0.." + std::to_string(n - 1) + ")");
   if (static_cast<int>(deck_order.size()) != game.deck_size())
     throw BadDeal("the deck order has " + std::to_string(deck_order.size()) + " cards; this game's deck has " +
                   std::to_string(game.deck_size()));
   // One pass builds the mask of the order; a repeat or a foreign card shows in the mask, and only
-  // then is the slower search for the culprit made (to name it).
+  // then is the slower search for the culprit made (to name it). With as many cards as the deck,
+  // the mask equals the deck only if every card is there once. An id of 64 or more (not a card)
+  // would alias a bit, so the ids' high bits are collected apart. No branch per card: every deal
+  // passes here.
   std::uint64_t seen = 0;
-  bool repeated = false;
+  unsigned high = 0;
   for (Card c : deck_order) {
-    const std::uint64_t bit = c.valid() ? std::uint64_t{1} << c.id() : 0;
-    repeated |= (seen & bit) != 0 || bit == 0;
-    seen |= bit;
+    seen |= std::uint64_t{1} << (c.id() & 63);
+    high |= c.id();
   }
-  if (repeated || CardSet(seen) != game.deck()) {
+  if ((high >> 6) != 0 || CardSet(seen) != game.deck()) {
     CardSet seen_set;
     for (Card c : deck_order) {
       if (!game.deck().contains(c)) throw BadDeal("card " + to_string(c) + " is not in this game's deck");
@@ -52,8 +88,12 @@ State State::deal(const Game& game, std::span<const Card> deck_order, int dealer
       seen_set.insert(c);
     }
   }
+}
 
-  State s;
+void State::deal_cards(const Game& game, std::span<const Card> deck_order, int dealer) {
+  const Rules& rules = game.rules();
+  const int n = rules.players;
+  State& s = *this;
   s.game_ = &game;
   s.dealer_ = static_cast<std::uint8_t>(dealer);
   std::size_t k = 0;
@@ -96,7 +136,7 @@ State State::deal(const Game& game, std::span<const Card> deck_order, int dealer
       rank[p] = dealt_rank(rules, kind, c);
     }
   }
-  if (holders == 0) return s;
+  if (holders == 0) return;
   int winners = 0;
   // The holders in order from the dealer's left (V10, V13b).
   auto from_left = [&](auto&& pick) {
@@ -130,7 +170,6 @@ State State::deal(const Game& game, std::span<const Card> deck_order, int dealer
     }
   }
   s.finish_dealt(winners, pays);
-  return s;
 }
 
 int State::showdown_count(int p) const {

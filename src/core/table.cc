@@ -92,10 +92,26 @@ bool Table::step_bot() {
   if (!bot) return false;
   ActionList& legal = *legal_;
   hand_->state().legal_actions(legal);
+  // A bot that names an entry of the list (Bot::choose_index) is applied with no search and no
+  // second check; any other choice is looked up in the list, and what is not there is judged by
+  // the engine (IllegalAction: a bug in the bot).
+  auto decide = [&](const View& seen) {
+    if (const int index = bot->choose_index(seen, legal); index >= 0) {
+      if (index >= legal.size())
+        throw std::logic_error("Table::step_bot: bot '" + std::string(bot->name()) + "' chose entry " +
+                               std::to_string(index) + " of " + std::to_string(legal.size()) + " legal actions");
+      apply(seat, legal[index], /*listed=*/true);
+      return;
+    }
+    const Action action = bot->choose(seen, legal);
+    apply(seat, action, legal.contains(action));
+  };
   // Bots see only their own view, built only for bots that read it (Bot::reads_view).
-  const Action action = bot->reads_view() ? bot->choose(hand_->view(seat), legal) : bot->choose(blank_view(seat), legal);
-  // A choice taken from the list needs no second check; anything else is judged by the engine.
-  apply(seat, action, legal.contains(action));
+  if (bot->reads_view()) {
+    decide(hand_->view(seat));
+  } else {
+    decide(blank_view(seat));
+  }
   return true;
 }
 

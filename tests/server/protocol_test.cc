@@ -128,8 +128,56 @@ TEST(ServeProtocol, ASeatPlaysAHandAgainstABotAndTheRecordVerifies) {
   std::ofstream(path) << forged;
   EXPECT_NE(std::system((std::string(TONK_CLI) + " verify " + path + " >/dev/null").c_str()), 0);
   std::filesystem::remove(path);
-  r = ann.request({{"type", "record"}, {"hand", 2}});
+  r = ann.request({{"type", "record"}, {"hand", 100000}});  // never played
   EXPECT_EQ(r["code"], "not_found");
+}
+
+// The turn timer: a person who does not act is played by a bot, marked auto, until `back`.
+TEST(ServeProtocol, TurnTimerHandsASilentSeatToABotMarkedAuto) {
+  ServerProcess server(":memory:");
+  WsClient a(server.port()), b(server.port());
+  const std::string table = create(a, {{"seats", 2}, {"turn_seconds", 5}, {"pause_seconds", 0}})["table"];
+  a.request({{"type", "join"}, {"table", table}, {"name", "A"}, {"seat", 0}});
+  b.request({{"type", "join"}, {"table", table}, {"name", "B"}, {"seat", 1}});
+  json state = a.next_of("state");
+  while (state["status"] != "playing") state = a.next_of("state");
+  EXPECT_TRUE(state["deadline_ms"].is_number());
+  EXPECT_LE(state["deadline_ms"].get<long long>(), 5000);
+  // Nobody acts: within the timer a bot plays the seat to move, and says so.
+  json event = a.next_of("event");
+  while (!event["auto"].get<bool>()) event = a.next_of("event");
+  const int seat = event["actor"];
+  json s = a.next_of("state");
+  EXPECT_TRUE(s["seats"][seat]["auto"].get<bool>());
+  WsClient& owner = seat == 0 ? a : b;
+  owner.send({{"type", "back"}});
+  json last;
+  do last = owner.next_of("state");
+  while (last["seats"][seat]["auto"].get<bool>());
+  EXPECT_FALSE(last["seats"][seat]["auto"].get<bool>());
+}
+
+// A table ends when its people agree (`end`) or leave; its ledger is sent with table_over.
+TEST(ServeProtocol, ATableEndsWhenEveryPersonAgreesOrLeaves) {
+  ServerProcess server(":memory:");
+  WsClient a(server.port()), b(server.port());
+  std::string table = create(a, {{"seats", 3}, {"bots", {{{"seat", 2}, {"kind", "random"}}}}})["table"];
+  a.request({{"type", "join"}, {"table", table}, {"name", "A"}});
+  b.request({{"type", "join"}, {"table", table}, {"name", "B"}});
+  a.send({{"type", "end"}});
+  b.send({{"type", "end"}});
+  EXPECT_EQ(a.next_of("table_over")["table"], table);
+  EXPECT_EQ(b.next_of("table_over")["table"], table);
+  WsClient c(server.port());
+  EXPECT_EQ(c.request({{"type", "join"}, {"table", table}, {"name", "C"}})["code"], "not_found");
+
+  WsClient d(server.port());
+  table = create(d, {{"seats", 2}, {"bots", {{{"seat", 1}, {"kind", "greedy"}}}}})["table"];
+  const json joined = d.request({{"type", "join"}, {"table", table}, {"name", "D"}});
+  EXPECT_EQ(d.request({{"type", "leave"}})["type"], "left");
+  EXPECT_EQ(d.next_of("table_over")["table"], table);
+  WsClient e(server.port());
+  EXPECT_EQ(e.request({{"type", "resume"}, {"token", joined["token"]}})["code"], "unauthorized");
 }
 
 }  // namespace

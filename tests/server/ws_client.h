@@ -96,11 +96,9 @@ class ServerProcess {
 
 class WsClient {
  public:
-  explicit WsClient(unsigned short port, int timeout_seconds = 20) : ws_(io_) {
+  explicit WsClient(unsigned short port, int timeout_seconds = 20) : ws_(io_), timeout_(timeout_seconds) {
     boost::asio::ip::tcp::resolver resolver(io_);
     boost::asio::connect(ws_.next_layer(), resolver.resolve("127.0.0.1", std::to_string(port)));
-    timeval tv{timeout_seconds, 0};  // a blocking read gives up after this: a test never hangs
-    setsockopt(ws_.next_layer().native_handle(), SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
     ws_.handshake("127.0.0.1", "/ws");
     const json welcome = next();
     if (welcome.value("type", "") != "welcome") throw std::runtime_error("no welcome: " + welcome.dump());
@@ -151,9 +149,24 @@ class WsClient {
   boost::beast::websocket::stream<boost::asio::ip::tcp::socket>& stream() { return ws_; }
 
  private:
+  // Reads one message, giving up after the timeout (an exception): a test never hangs.
   json read_one() {
     boost::beast::flat_buffer buffer;
-    ws_.read(buffer);
+    boost::beast::error_code ec;
+    bool done = false;
+    ws_.async_read(buffer, [&](boost::beast::error_code e, std::size_t) {
+      ec = e;
+      done = true;
+    });
+    io_.restart();
+    io_.run_for(std::chrono::seconds(timeout_));
+    if (!done) {
+      ws_.next_layer().cancel();
+      io_.restart();
+      io_.run();
+      throw std::runtime_error("no message from the server within " + std::to_string(timeout_) + " s");
+    }
+    if (ec) throw boost::system::system_error(ec);
     std::string text = boost::beast::buffers_to_string(buffer.data());
     if (keep_raw) raw_.push_back(text);
     return json::parse(text);
@@ -163,6 +176,7 @@ class WsClient {
   std::deque<json> pending_;
   std::vector<std::string> raw_;
   long long id_ = 0;
+  int timeout_ = 20;
 };
 
 }  // namespace tonk::test

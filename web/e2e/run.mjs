@@ -1,0 +1,520 @@
+// Browser tests of the Tonk table (issue 10), run by ctest (`web_e2e`): a real `tonk serve` on
+// 127.0.0.1 with a free port (port 0; the server prints the port it bound), Debian's chromium driven
+// by playwright-core (no browser is ever downloaded), two browser players and a bot.
+//
+// Usage: node e2e/run.mjs --tonk PATH/tonk --static web/dist --out DIR [--chromium /usr/bin/chromium]
+// Every wait is bounded by an event (a DOM change, a line on the server's stdout) with a time limit;
+// the whole run is killed after TONK_E2E_SECONDS (default 240). Ends with "N passed, N failed".
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) => {
+  if (a.startsWith('--')) acc.push([a.slice(2), all[i + 1]]);
+  return acc;
+}, []));
+const tonk = args.tonk;
+const staticDir = path.resolve(args.static ?? 'dist');
+const outDir = path.resolve(args.out ?? 'test-output');
+const browserPath = args.chromium ?? process.env.CHROMIUM ?? '/usr/bin/chromium';
+if (!tonk || !fs.existsSync(tonk)) { console.error(`e2e: --tonk PATH is required (got '${tonk}')`); process.exit(2); }
+if (!fs.existsSync(path.join(staticDir, 'index.html'))) { console.error(`e2e: no build in ${staticDir} (run npm run build)`); process.exit(2); }
+if (!fs.existsSync(browserPath)) { console.error(`e2e: no chromium at ${browserPath} (apt-get install chromium)`); process.exit(2); }
+fs.mkdirSync(outDir, { recursive: true });
+
+const kStep = 15000;   // the longest any one expected change may take (a bot's move, a page load)
+let server = null;
+let browser = null;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tonk-e2e-'));
+
+async function cleanup() {
+  if (browser) await browser.close().catch(() => {});
+  if (server && server.exitCode === null) {
+    server.kill('SIGTERM');
+    await new Promise((r) => { const t = setTimeout(() => { server.kill('SIGKILL'); r(); }, 5000); server.once('exit', () => { clearTimeout(t); r(); }); });
+  }
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
+
+const limit = Number(process.env.TONK_E2E_SECONDS ?? 240);
+const watchdog = setTimeout(async () => {
+  console.error(`e2e: gave up after ${limit} s`);
+  await cleanup();
+  process.exit(1);
+}, limit * 1000);
+
+/** Starts tonk serve on a free port; resolves with its base URL once it says it listens. */
+function startServer() {
+  return new Promise((resolve, reject) => {
+    server = spawn(tonk, ['serve', '--listen', '127.0.0.1:0', '--db', path.join(tmp, 'tonk.db'), '--static', staticDir],
+      { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`tonk serve did not say it listens within ${kStep} ms: ${out}`)), kStep);
+    server.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on (http:\/\/[0-9.]+:\d+)/.exec(out);
+      if (m) { clearTimeout(timer); resolve(m[1]); }
+    });
+    server.stderr.on('data', (d) => { out += d; process.stderr.write(`[serve] ${d}`); });
+    server.on('exit', (code) => { clearTimeout(timer); reject(new Error(`tonk serve exited (${code}): ${out}`)); });
+  });
+}
+
+// ---------------------------------------------------------------- a tiny test runner
+const results = [];
+async function test(name, fn) {
+  const t0 = Date.now();
+  try {
+    await fn();
+    results.push([name, true]);
+    console.log(`ok   ${name} (${Date.now() - t0} ms)`);
+  } catch (e) {
+    results.push([name, false]);
+    console.log(`FAIL ${name}: ${e.stack ?? e}`);
+  }
+}
+function expect(cond, what) { if (!cond) throw new Error(`expected: ${what}`); }
+
+// ---------------------------------------------------------------- page helpers
+async function newPage(width, height) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1, permissions: ['clipboard-read', 'clipboard-write'] });
+  const page = await context.newPage();
+  page.setDefaultTimeout(kStep);   // every click and wait is bounded
+  page.on('pageerror', (e) => console.log(`[page error] ${e.message}`));
+  return page;
+}
+
+const shot = (page, name) => page.screenshot({ path: path.join(outDir, `${name}.png`), fullPage: true });
+const seq = (page) => page.locator('main.table-page').getAttribute('data-seq');
+const status = (page) => page.locator('main.table-page').getAttribute('data-status');
+
+async function myHand(page) {
+  return page.locator('.my-hand button.card').evaluateAll((els) => els.map((e) => e.dataset.card));
+}
+
+/** The moves the page offers now: the start-of-turn buttons and the full list of the listed moves. */
+async function offered(page) {
+  return page.evaluate(() => {
+    const ids = new Set();
+    document.querySelectorAll('[data-action]').forEach((e) => ids.add(e.dataset.action));
+    return [...ids];
+  });
+}
+
+async function isMyTurn(page) {
+  if ((await status(page)) !== 'playing') return false;
+  const t = await page.locator('.turn-text').textContent();
+  return t.startsWith('Your turn');
+}
+
+/** Waits until the table's state moves on from `before` (a new seq or status). */
+async function waitMoved(page, before) {
+  await page.waitForFunction((b) => {
+    const m = document.querySelector('main.table-page');
+    return m && (m.dataset.seq !== b.seq || m.dataset.status !== b.status);
+  }, before, { timeout: kStep });
+}
+
+async function stateKey(page) { return { seq: await seq(page), status: await status(page) }; }
+
+/** Clicks each card of `cards` in the hand (selecting them). */
+async function select(page, cards) {
+  for (const c of cards) await page.locator(`.my-hand button.card[data-card="${c}"]`).click();
+}
+
+/** Every control is inside the viewport's width and the page does not scroll sideways. */
+async function checkControlsVisible(page, where) {
+  const width = page.viewportSize().width;
+  const bad = await page.evaluate((w) => {
+    const out = [];
+    if (document.documentElement.scrollWidth > w) out.push(`page is ${document.documentElement.scrollWidth} px wide`);
+    for (const el of document.querySelectorAll('button, select, input, summary, a[href], textarea')) {
+      if (el.closest('details:not([open])') && el.tagName !== 'SUMMARY') continue;   // folded away on purpose
+      el.scrollIntoView({ block: 'center', inline: 'nearest' });
+      const r = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      const name = el.getAttribute('aria-label') || el.textContent.trim() || el.getAttribute('name') || el.tagName;
+      if (r.width < 1 || r.height < 1 || style.visibility === 'hidden' || style.display === 'none') out.push(`${name}: not shown`);
+      else if (r.left < -0.5 || r.right > w + 0.5) out.push(`${name}: ${Math.round(r.left)}..${Math.round(r.right)} px`);
+      else {
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        if (hit && !el.contains(hit) && !hit.contains(el) && !document.querySelector('.modal-back')) out.push(`${name}: covered by ${hit.className || hit.tagName}`);
+      }
+    }
+    window.scrollTo(0, 0);
+    return out;
+  }, width);
+  expect(bad.length === 0, `every control visible at ${width} px (${where}): ${bad.join('; ')}`);
+}
+
+/** Every button, link and field has an accessible name. */
+async function checkNames(page, where) {
+  const nameless = await page.evaluate(() => [...document.querySelectorAll('button, select, input, a[href], [role="img"]')]
+    .filter((el) => !(el.getAttribute('aria-label') || el.textContent.trim() || el.closest('label') || el.getAttribute('title')))
+    .map((el) => el.outerHTML.slice(0, 80)));
+  expect(nameless.length === 0, `accessible names everywhere (${where}): ${nameless.join(' | ')}`);
+}
+
+/**
+ * Plays one turn of `page` through the page itself, with a simple plan: draw; lay a listed spread
+ * when there is one (selecting its cards first); discard the highest card; drop (confirming) from the
+ * turn `dropFrom` on. With `keyboard`, the turn is played with the keyboard alone.
+ */
+async function playTurn(page, turnNumber, { dropFrom = 3, keyboard = false } = {}) {
+  let moves = await offered(page);
+  const before = await stateKey(page);
+  if (moves.includes('drop') && turnNumber >= dropFrom) {
+    await page.locator('.act-buttons button[data-action="drop"]').click();
+    const dialog = page.locator('[role="alertdialog"]');
+    await dialog.waitFor({ timeout: kStep });
+    expect((await dialog.textContent()).includes('Drop with'), 'drop asks for confirmation');
+    expect((await seq(page)) === before.seq, 'nothing is sent before the drop is confirmed');
+    await dialog.locator('button', { hasText: 'Yes, drop' }).click();
+    await waitMoved(page, before);
+    return 'drop';
+  }
+  if (moves.includes('stock')) {
+    if (keyboard) await page.keyboard.press('s');
+    else await page.locator('.act-buttons button[data-action="stock"]').click();
+    await waitMoved(page, before);
+    moves = await offered(page);
+  } else if (moves.includes('take')) {
+    await page.locator('.act-buttons button[data-action="take"]').click();
+    await waitMoved(page, before);
+    moves = await offered(page);
+  }
+  if ((await status(page)) !== 'playing' || !(await isMyTurn(page))) return 'drew';
+  const spread = moves.find((m) => m.startsWith('spread '));
+  if (spread && !keyboard) {
+    const cards = spread.slice(7).split(' ')[0].match(/../g);
+    const k = await stateKey(page);
+    await select(page, cards);
+    const button = page.locator(`.act-buttons button[data-action="${spread}"]`);
+    await button.waitFor({ timeout: kStep });
+    await button.click();
+    await waitMoved(page, k);
+    if ((await status(page)) !== 'playing' || !(await isMyTurn(page))) return 'spread';
+    moves = await offered(page);
+  }
+  const discards = moves.filter((m) => m.startsWith('discard '));
+  if (!discards.length) {
+    const any = moves[0];
+    const k = await stateKey(page);
+    await page.locator(`[data-action="${any}"]`).first().click({ force: true });
+    await waitMoved(page, k);
+    return any;
+  }
+  const value = (c) => ({ A: 1, T: 10, J: 10, Q: 10, K: 10, X: 0 }[c[0]] ?? Number(c[0]));
+  const card = discards.map((d) => d.slice(8)).sort((a, b) => value(b) - value(a))[0];
+  const k = await stateKey(page);
+  if (keyboard) {
+    // Tab to the card, Space to select it, Tab to its discard button, Enter.
+    await tabTo(page, `.my-hand button.card[data-card="${card}"]`);
+    await page.keyboard.press('Space');
+    await page.waitForSelector(`.act-buttons button[data-action="discard ${card}"]`, { timeout: kStep });
+    expect(await page.evaluate((c) => document.activeElement?.dataset.card === c, card), 'focus stays on the card after selecting it');
+    await tabTo(page, `.act-buttons button[data-action="discard ${card}"]`);
+    await page.keyboard.press('Enter');
+  } else {
+    await select(page, [card]);
+    await page.locator(`.act-buttons button[data-action="discard ${card}"]`).click();
+  }
+  await waitMoved(page, k);
+  return `discard ${card}`;
+}
+
+/** Waits until the pages' table is in play; a hand that ended at the deal (S7) is passed with Next hand. */
+async function untilPlaying(pages) {
+  for (let tries = 0; tries < 4; ++tries) {
+    for (const p of pages) {
+      await p.waitForFunction(() => ['playing', 'between'].includes(document.querySelector('main.table-page')?.dataset.status), null, { timeout: kStep });
+    }
+    if ((await status(pages[0])) === 'playing') return;
+    const k = await stateKey(pages[0]);
+    for (const p of pages) await p.click('button:has-text("Next hand")');
+    await waitMoved(pages[0], k);
+  }
+  throw new Error('no hand in play after four deals');
+}
+
+async function tabTo(page, selector) {
+  for (let i = 0; i < 120; ++i) {
+    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}
+
+// ---------------------------------------------------------------- the tests
+async function main() {
+  const base = await startServer();
+  console.log(`tonk serve at ${base}`);
+  browser = await chromium.launch({ executablePath: browserPath, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+
+  const ann = await newPage(1280, 900);     // creates the table, desktop
+  const bo = await newPage(360, 740);       // joins by the link, a phone
+  let link = '';
+
+  await test('lobby: the preset list comes from the server; create a table with a person and a bot', async () => {
+    await ann.goto(`${base}/`);
+    await ann.waitForFunction(() => document.querySelectorAll('select[name="preset"] option').length > 1, null, { timeout: kStep });
+    const presets = await ann.locator('select[name="preset"] option').evaluateAll((o) => o.map((x) => x.value));
+    expect(presets.includes('P-STD') && presets.includes('P-RUSH'), `presets listed: ${presets}`);
+    const lobby360 = await newPage(360, 740);
+    await lobby360.goto(`${base}/`);
+    await lobby360.waitForFunction(() => document.querySelectorAll('select[name="preset"] option').length > 1, null, { timeout: kStep });
+    await checkControlsVisible(lobby360, 'lobby');
+    await checkNames(lobby360, 'lobby');
+    await shot(lobby360, 'lobby-360');
+    await lobby360.context().close();
+    await ann.fill('input[name="name"]', 'Ann');
+    await ann.selectOption('select[name="seats"]', '3');
+    await ann.selectOption('select[name="seat1"]', 'person');
+    await ann.selectOption('select[name="seat2"]', 'greedy');
+    await shot(ann, 'lobby-1280');
+    await ann.click('button[type="submit"]:has-text("Create table")');
+    await ann.waitForSelector('main.table-page', { timeout: kStep });
+    expect(/#\/t\/[0-9A-Z]{6}$/.test(ann.url()), `the page moved to the table's link: ${ann.url()}`);
+    link = await ann.locator('input.link').inputValue();
+    expect(link === ann.url(), `invite link ${link} is the table's address`);
+    await ann.click('button:has-text("Copy invite link")');
+    await ann.waitForFunction(() => document.querySelector('.log')?.textContent.includes('Invite link copied'), null, { timeout: kStep });
+    expect((await ann.evaluate(() => navigator.clipboard.readText())) === link, 'the invite link is on the clipboard');
+    expect((await status(ann)) === 'waiting', 'the table waits for the second person');
+  });
+
+  await test('join from the link on a phone; the hand is dealt to both', async () => {
+    await bo.goto(link);
+    await bo.fill('input[name="name"]', 'Bo');
+    await checkControlsVisible(bo, 'join page');
+    await bo.click('button:has-text("Join")');
+    await untilPlaying([ann, bo]);
+    for (const p of [ann, bo]) {
+      expect((await myHand(p)).length === 5, 'five cards dealt (S6)');
+      expect((await p.locator('.seat').count()) === 2, 'two other seats shown');
+    }
+    const seats = await ann.locator('.seat-name').allTextContents();
+    expect(seats.some((s) => s.includes('Bo')) && seats.some((s) => s.includes('greedy')), `Ann sees Bo and the bot: ${seats}`);
+    expect((await ann.locator('.seat-tags').allTextContents()).some((t) => t.includes('bot (greedy)')), 'the bot is marked as a bot');
+    const commit = await ann.locator('.fair-line code').textContent();
+    expect(/^[0-9a-f]{16}…$/.test(commit), `the deal's commitment is shown: ${commit}`);
+    await checkNames(ann, 'table');
+  });
+
+  await test('a spectator sees the table but no hand', async () => {
+    const eve = await newPage(1280, 800);
+    await eve.goto(`${link}/watch`);
+    await eve.waitForSelector('main.table-page', { timeout: kStep });
+    expect((await eve.locator('.my-hand').count()) === 0, 'no hand for a spectator');
+    expect((await eve.locator('.seat').count()) === 3, 'all three seats shown');
+    expect((await eve.locator('[data-action]').count()) === 0, 'no moves for a spectator');
+    await eve.context().close();
+  });
+
+  const turns = new Map([[ann, 0], [bo, 0]]);
+  let illegalChecked = false;
+  let reloaded = false;
+  let played = false;
+  await test('two players and a bot finish a hand; illegal moves are not offered or are refused with the rule; a reload resumes', async () => {
+    const t0 = Date.now();
+    while (Date.now() - t0 < 150000) {
+      const st = [await status(ann), await status(bo)];
+      if (st.every((s) => s === 'between' || s === 'over')) break;
+      let moved = false;
+      for (const p of [ann, bo]) {
+        if (!(await isMyTurn(p))) continue;
+        const other = p === ann ? bo : ann;
+        if (!illegalChecked && p === ann) {
+          // Not the other's turn: it is offered no move, and an action sent anyway is refused (S8).
+          expect((await other.locator('.act-buttons').count()) === 0, 'no moves offered out of turn');
+          await other.evaluate(() => window.tonkApp.sendUnlisted('stock'));
+          await other.waitForSelector('.actions .error', { timeout: kStep });
+          const outOfTurn = await other.locator('.actions .error').textContent();
+          expect(/Refused by rule S8:/.test(outOfTurn), `out of turn refused with S8: ${outOfTurn}`);
+        }
+        const n = turns.get(p) + 1;
+        turns.set(p, n);
+        if (p === ann && n === 1) {
+          // Ann's first turn, keyboard only; and in the middle of it, the moves a selection cannot make.
+          const before = await stateKey(ann);
+          await ann.keyboard.press('s');
+          await waitMoved(ann, before);
+          const hand = await myHand(ann);
+          const moves = await offered(ann);
+          const pair = [hand[0], hand[hand.length - 1]];
+          if (!moves.some((m) => m === `spread ${pair.join('')}`)) {
+            await select(ann, pair);
+            expect((await ann.locator('.help').textContent()).includes('No legal move uses exactly these cards')
+              || (await ann.locator('.help').textContent()).includes('Select more cards'), 'the page says the selection makes no move');
+            expect((await ann.locator('.act-buttons [data-action^="spread"], .act-buttons [data-action^="discard"]').count()) === 0,
+              'no spread or discard offered for two cards');
+            await ann.keyboard.press('Escape');
+          }
+          const notHeld = ['Kc', 'Kd', 'Kh', 'Ks', 'Qc', 'Qd'].find((c) => !hand.includes(c));
+          await ann.evaluate((c) => window.tonkApp.sendUnlisted(`discard ${c}`), notHeld);
+          await ann.waitForSelector('.actions .error', { timeout: kStep });
+          const refusal = await ann.locator('.actions .error').textContent();
+          expect(/Refused by rule [SVI]\d+[a-z]?:/.test(refusal), `an unlisted discard is refused with its rule: ${refusal}`);
+          expect(JSON.stringify(await myHand(ann)) === JSON.stringify(hand), 'nothing changed');
+          illegalChecked = true;
+          await shot(ann, 'play-1280');
+          await playTurn(ann, n, { keyboard: true });   // the discard, with the keyboard alone
+        } else {
+          if (p === bo && n === 1) {
+            // The hint: the Monte Carlo bot's advice, one of the listed moves.
+            await bo.click('.head-buttons button:has-text("Hint")');
+            await bo.waitForSelector('.actions .hint', { timeout: kStep });
+            const hint = await bo.locator('.actions .hint').textContent();
+            expect(/^Hint: (Drop|Draw from stock|Take discard)/.test(hint), `a hint for the start of the turn: ${hint}`);
+          }
+          await playTurn(p, n);
+        }
+        if (p === bo && n === 1 && !reloaded && (await status(bo)) === 'playing') {
+          await shot(bo, 'play-360');
+          await checkControlsVisible(bo, 'in play');
+          const hand = await myHand(bo);
+          await bo.reload();
+          await bo.waitForSelector('main.table-page .my-hand', { timeout: kStep });
+          expect(JSON.stringify(await myHand(bo)) === JSON.stringify(hand), 'the reload resumed the same hand');
+          expect((await bo.locator('.meta').textContent()).includes('hand'), 'back at the table');
+          // A dropped connection comes back by itself.
+          await bo.evaluate(() => window.tonkApp.dropConnection());
+          await bo.waitForFunction(() => !document.querySelector('.offline') && document.querySelector('main.table-page'), null, { timeout: kStep });
+          reloaded = true;
+        }
+        moved = true;
+      }
+      if (!moved) {
+        // A bot or the other person is to move: wait for either page to change.
+        const ka = await stateKey(ann);
+        await Promise.race([waitMoved(ann, ka), waitMoved(bo, await stateKey(bo))]).catch(() => {});
+      }
+    }
+    expect(illegalChecked, 'the illegal attempts were checked');
+    expect(reloaded, 'the reload was checked');
+    for (const p of [ann, bo]) await p.waitForSelector('.hand-end', { timeout: kStep });
+    played = true;
+  });
+
+  await test("the hand's end shows every hand, count, reason and payouts; the deal verifies in the browser", async () => {
+    expect(played, 'a hand was played');
+    const rows = await ann.locator('.results tbody tr').count();
+    expect(rows === 3, `three rows: ${rows}`);
+    const pays = (await ann.locator('.results tbody td:nth-child(4)').allTextContents()).map(Number);
+    expect(pays.reduce((a, b) => a + b, 0) === 0 && pays.some((x) => x !== 0), `payouts sum to zero: ${pays}`);
+    const counts = await ann.locator('.results tbody td:nth-child(3)').allTextContents();
+    expect(counts.every((c) => /^\d+$/.test(c)), `counts shown: ${counts}`);
+    const hand = await ann.locator('main.table-page').getAttribute('data-hand');   // 1, or later after a hand ended at the deal
+    const title = await ann.locator('.hand-end h2').textContent();
+    expect(title.startsWith(`Hand ${hand}: `) && /(dropped|caught|went out|stock ran out)/.test(title), `the reason: ${title}`);
+    await ann.click('button:has-text("Ledger")');
+    const net = (await ann.locator('.ledger tbody td:first-of-type').allTextContents()).map(Number);
+    expect(JSON.stringify(net) === JSON.stringify(pays), `the ledger books the hand: ${net} vs ${pays}`);
+    await ann.click('button:has-text("Ledger")');
+    await ann.click('button:has-text("Verify the deal")');
+    await ann.waitForSelector('.verify', { timeout: kStep });
+    const verdict = await ann.locator('.verify').textContent();
+    expect(verdict.includes('The deal verifies') && (await ann.locator('.verify.ok').count()) === 1, `verified: ${verdict}`);
+    expect(verdict.includes('your dealt hand came from that deck'), 'the dealt hand was checked');
+    await bo.click('button:has-text("Verify the deal")');
+    await bo.waitForSelector('.verify.ok', { timeout: kStep });
+    await shot(ann, 'end-1280');
+    await shot(bo, 'end-360');
+    await checkControlsVisible(bo, 'hand end');
+    await checkNames(bo, 'hand end');
+  });
+
+  await test('the next hand is dealt when both are ready', async () => {
+    // The lobby's tables deal the next hand by themselves 30 s after a hand ends (pause_seconds); the
+    // tests reach this point well before that, and both pressing Next hand deals it at once.
+    const next = String(Number(await ann.locator('main.table-page').getAttribute('data-hand')) + 1);
+    const t0 = Date.now();
+    await ann.click('button:has-text("Next hand")');
+    await bo.click('button:has-text("Next hand")');
+    for (const p of [ann, bo]) await p.waitForFunction((h) => document.querySelector('main.table-page')?.dataset.hand === h, next, { timeout: kStep });
+    expect((await ann.locator('.log').textContent()).includes('You are ready for the next hand.'), 'Ann said she is ready');
+    console.log(`     hand ${next} dealt ${Date.now() - t0} ms after the two clicks began`);
+  });
+
+  await test('the turn timer counts down and, run out, hands the seat to a bot until "I\'m back"', async () => {
+    // Two people on a 10 s timer (the lobby offers 30 s and up, so the table is
+    // made over a socket of its own). Eve plays her turns; Cy does not, so the timer's bot plays Cy's.
+    // After the hand Eve, connected and not ready, holds the next deal for the 30 s pause, so the
+    // page is still while Cy presses "I'm back".
+    const cy = await newPage(1280, 800);
+    const eve = await newPage(360, 740);
+    await cy.goto(`${base}/`);
+    await cy.waitForFunction(() => document.querySelectorAll('select[name="preset"] option').length > 1, null, { timeout: kStep });
+    const code = await cy.evaluate(() => new Promise((resolve, reject) => {
+      const ws = new WebSocket(`ws://${location.host}/ws`);
+      ws.onopen = () => ws.send(JSON.stringify({ type: 'create', id: 1, seats: 2, bots: [], turn_seconds: 10, pause_seconds: 30 }));
+      ws.onmessage = (e) => { const m = JSON.parse(e.data); if (m.type === 'created') { resolve(m.table); ws.close(); } if (m.type === 'error') reject(new Error(m.message)); };
+    }));
+    for (const [p, name] of [[cy, 'Cy'], [eve, 'Eve']]) {
+      await p.goto(`${base}/#/t/${code}`);
+      await p.fill('input[name="name"]', name);
+      await p.click('button:has-text("Join")');
+    }
+    await untilPlaying([cy, eve]);
+    let n = 0;
+    let sawTimer = false;
+    const t0 = Date.now();
+    while ((await status(eve)) === 'playing' && Date.now() - t0 < 90000) {
+      if (!sawTimer && (await isMyTurn(cy))) {
+        const left = await cy.locator('.timer').textContent();
+        expect(/^([0-9]|10) s left$/.test(left), `the timer shows the seconds left: ${left}`);
+        sawTimer = true;
+      }
+      if (await isMyTurn(eve)) await playTurn(eve, ++n, { dropFrom: 2 });
+      else await waitMoved(eve, await stateKey(eve)).catch(() => {});
+    }
+    expect(sawTimer, "Cy's timer was seen");
+    await cy.waitForSelector('.hand-end', { timeout: kStep });
+    expect((await cy.locator('.log').textContent()).includes('(timer: played by a bot)'), 'the log says a bot played for Cy');
+    const back = cy.locator('button:has-text("I\'m back")');
+    expect((await back.count()) === 1, 'Cy is offered "I\'m back"');
+    const eveSees = await eve.locator('.seat-tags').allTextContents();
+    expect(eveSees.some((t) => t.includes('played by a bot (timer)')), `Eve sees Cy marked: ${eveSees}`);
+    await back.click();
+    await back.waitFor({ state: 'detached', timeout: kStep });
+    await eve.waitForFunction(() => ![...document.querySelectorAll('.seat-tags')].some((e) => e.textContent.includes('played by a bot')), null, { timeout: kStep });
+    await cy.context().close();
+    await eve.context().close();
+  });
+
+  await test("the lobby's defaults: one person against a bot plays a full hand", async () => {
+    const dee = await newPage(1280, 800);
+    await dee.goto(`${base}/`);
+    await dee.waitForFunction(() => document.querySelectorAll('select[name="preset"] option').length > 1, null, { timeout: kStep });
+    await dee.fill('input[name="name"]', 'Dee');
+    await dee.click('button[type="submit"]:has-text("Create table")');
+    await untilPlaying([dee]);
+    let n = 0;
+    const t0 = Date.now();
+    while ((await status(dee)) === 'playing' && Date.now() - t0 < 60000) {
+      if (await isMyTurn(dee)) await playTurn(dee, ++n, { dropFrom: 4 });
+      else await waitMoved(dee, await stateKey(dee)).catch(() => {});
+    }
+    await dee.waitForSelector('.hand-end', { timeout: kStep });
+    const pays = (await dee.locator('.results tbody td:nth-child(4)').allTextContents()).map(Number);
+    expect(pays.length === 2 && pays[0] + pays[1] === 0 && pays[0] !== 0, `two seats paid: ${pays}`);
+    await dee.context().close();
+  });
+
+}
+
+try {
+  await main();
+} catch (e) {
+  results.push(['setup', false]);
+  console.log(`FAIL setup: ${e.stack ?? e}`);
+}
+clearTimeout(watchdog);
+await cleanup();
+const passed = results.filter((r) => r[1]).length;
+const failed = results.length - passed;
+console.log(`screenshots in ${outDir}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,373 @@
+// The page: routes (#/ the lobby, #/t/CODE a table), the connection, and the state the views draw.
+// The server decides every rule; this file only sends what the player picked from the listed moves.
+import type { Grouping } from './cards';
+import { narrate, reasonText } from './actions';
+import { verifyDeal, newEntropy, revealFromRecord, SeenDeal } from './fair';
+import { defaultSeatKinds, renderJoin, renderLobby, CreateForm } from './lobbyView';
+import { Connection, HandOverMsg, PresetInfo, ServerMsg, socketUrl, StateMsg } from './protocol';
+import { renderTable, TableModel } from './tableView';
+
+type Route = { page: 'home' } | { page: 'table'; code: string; watch: boolean };
+
+export function parseRoute(hash: string): Route {
+  const m = /^#\/t\/([0-9A-Za-z]{4,12})(\/watch)?\/?$/.exec(hash);
+  return m ? { page: 'table', code: m[1].toUpperCase(), watch: !!m[2] } : { page: 'home' };
+}
+
+/** A rule option's value from the rule line ("players=3 hand_size=5 ..."), or null. */
+export function ruleValue(rules: string, name: string): string | null {
+  const m = new RegExp(`(?:^|\\s)${name}=(\\S+)`).exec(rules);
+  return m ? m[1] : null;
+}
+
+interface SavedSeat { token: string; seat: number }
+
+const store = {
+  get<T>(key: string): T | null {
+    try { const s = localStorage.getItem(key); return s ? (JSON.parse(s) as T) : null; } catch { return null; }
+  },
+  set(key: string, value: unknown): void { try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* storage full or off */ } },
+  del(key: string): void { try { localStorage.removeItem(key); } catch { /* ignore */ } },
+};
+
+export class App {
+  private conn: Connection;
+  private route: Route = { page: 'home' };
+  private presets: PresetInfo[] = [];
+  private bots: string[] = [];
+  private form: CreateForm = { name: store.get<string>('tonk.name') ?? '', preset: 'P-STD', seats: 2, seatKinds: ['greedy'], turnSeconds: 0, hands: 0 };
+  private lobbyError: string | null = null;
+  private model: TableModel | null = null;
+  private pending = new Map<number, string>();   // request id -> what it was ("join", "resume", "act", "create", ...)
+  private contributed = new Set<string>();
+  private deadlineAt: number | null = null;
+  private connected = false;
+  private creating: CreateForm | null = null;
+
+  constructor(private readonly root: HTMLElement) {
+    this.conn = new Connection(socketUrl(location));
+    this.conn.onMessage = (m) => this.onMessage(m);
+    this.conn.onOpen = () => this.onOpen();
+    this.conn.onStatus = (c) => { this.connected = c; if (this.model) { this.model.connected = c; this.render(); } };
+    window.addEventListener('hashchange', () => this.go());
+    document.addEventListener('keydown', (e) => this.onKey(e));
+    setInterval(() => this.tick(), 250);
+    (window as unknown as { tonkApp: App }).tonkApp = this;   // for the browser tests (drop the socket)
+  }
+
+  start(): void {
+    this.route = parseRoute(location.hash);
+    this.conn.open();
+    this.render();
+  }
+
+  /** Drops the WebSocket as a network failure would; the page reconnects and resumes by itself. */
+  dropConnection(): void { this.conn.drop(); }
+
+  /**
+   * Sends an action the server did not list, bypassing the page's own filter. Only the browser tests
+   * call it, to show that the server refuses such an action with its rule and the page says so.
+   */
+  sendUnlisted(action: string): void {
+    if (this.model) this.send('act', { action, seq: this.model.state.seq });
+  }
+
+  private send(type: string, fields: Record<string, unknown> = {}): number {
+    const id = this.conn.send({ type, ...fields });
+    this.pending.set(id, type);
+    return id;
+  }
+
+  private onOpen(): void {
+    this.send('presets');
+    this.enterRoute();
+  }
+
+  private go(): void {
+    this.route = parseRoute(location.hash);
+    this.model = null;
+    this.lobbyError = null;
+    if (this.connected) this.enterRoute();
+    this.render();
+  }
+
+  private enterRoute(): void {
+    if (this.route.page !== 'table') return;
+    const saved = store.get<SavedSeat>(`tonk.seat.${this.route.code}`);
+    if (saved && !this.route.watch) this.send('resume', { token: saved.token });
+    else if (this.route.watch) this.send('watch', { table: this.route.code });
+  }
+
+  private onMessage(m: ServerMsg): void {
+    const re = 're' in m ? (m as { re?: number }).re : undefined;
+    const what = re !== undefined ? this.pending.get(re) : undefined;
+    if (re !== undefined) this.pending.delete(re);
+    switch (m.type) {
+      case 'welcome':
+        if (m.protocol !== 1) this.lobbyError = `This page speaks protocol 1; the server speaks ${m.protocol}.`;
+        break;
+      case 'presets':
+        this.presets = m.presets;
+        this.bots = m.bots;
+        if (!this.presets.some((p) => p.name === this.form.preset) && this.presets.length) this.form.preset = this.presets[0].name;
+        if (this.form.seatKinds.some((k) => k !== 'person' && !this.bots.includes(k))) this.form.seatKinds = defaultSeatKinds(this.form.seats, this.bots);
+        break;
+      case 'created': {
+        const f = this.creating;
+        this.creating = null;
+        location.hash = `#/t/${m.table}`;
+        this.route = { page: 'table', code: m.table, watch: false };
+        this.send('join', { table: m.table, name: f?.name ?? 'Player', seat: 0, entropy: newEntropy() });
+        break;
+      }
+      case 'joined':
+        store.set(`tonk.seat.${m.table}`, { token: m.token, seat: m.seat });
+        break;
+      case 'watching':
+        break;
+      case 'state':
+        this.onState(m);
+        break;
+      case 'event':
+        if (this.model && m.table === this.model.state.table) {
+          const names = this.model.state.seats;
+          const actor = names[m.actor]?.name ?? `Seat ${m.actor + 1}`;
+          let line = m.text;
+          if (m.action) {
+            try {
+              const who = m.actor === this.model.state.seat ? 'You' : actor;
+              line = narrate(who, m.action, this.model.state.view?.top_discard ?? null, m.drawn) + (m.auto ? ' (timer: played by a bot)' : '');
+            } catch { /* keep the server's sentence */ }
+            if (m.actor !== this.model.state.seat) {
+              const zone = m.action === 'stock' ? 'stock' : m.action === 'take' || m.action.startsWith('discard') ? 'discard'
+                : m.action.startsWith('hit') || m.action.startsWith('slap') ? `spread${m.action.split(' ')[1]}` : '';
+              this.model.flash = { seat: m.actor, zone };
+              const flash = this.model.flash;
+              setTimeout(() => { if (this.model?.flash === flash) this.model.flash = null; }, 900);
+            }
+          }
+          this.model.log.push(line);
+        }
+        break;
+      case 'hand_over':
+        if (this.model) {
+          this.model.handOver = m;
+          this.model.verify = null;
+          const actor = m.player === null ? null : (m.player === this.model.state.seat ? 'You' : this.model.state.seats[m.player]?.name ?? `Seat ${m.player + 1}`);
+          this.model.log.push(`Hand ${m.hand} is over: ${reasonText(m.reason, actor)}.`);
+          this.model.selected.clear();
+        }
+        break;
+      case 'hint':
+        if (this.model && m.seq === this.model.state.seq) this.model.hint = m.actions;
+        break;
+      case 'record':
+        if (this.model?.handOver && this.model.handOver.hand === m.hand && !this.model.handOver.fair) {
+          this.model.handOver.fair = revealFromRecord(m.text);
+          if (this.model.handOver.fair) void this.verify();
+          else this.model.verify = 'This hand has no fair-deal lines in its record.';
+        }
+        break;
+      case 'table_over':
+        if (this.model) this.model.log.push('The table is over.');
+        break;
+      case 'error':
+        this.onError(m.code, m.message, m.rule_id, what);
+        break;
+      default:
+        break;
+    }
+    this.render();
+  }
+
+  private onError(code: string, message: string, ruleId: string | undefined, what: string | undefined): void {
+    if (what === 'resume' && code === 'unauthorized' && this.route.page === 'table') {
+      store.del(`tonk.seat.${this.route.code}`);
+      this.lobbyError = 'Your seat at this table is no longer yours (its token was refused). Join again or watch.';
+      return;
+    }
+    if (this.model && (what === 'act' || what === 'hint' || what === 'back' || what === 'ready')) {
+      this.model.error = code === 'illegal' ? `Refused by rule ${ruleId ?? '?'}: ${message}` : code === 'stale' ? 'The table moved on; try again.' : message;
+      return;
+    }
+    this.lobbyError = code === 'not_found' ? `No table with that code (${message}).` : message;
+  }
+
+  private onState(s: StateMsg): void {
+    const prev = this.model;
+    const sameTable = prev && prev.state.table === s.table;
+    if (!sameTable) {
+      this.model = { state: s, selected: new Set(), grouping: (store.get<Grouping>('tonk.grouping') ?? 'suit'), log: [], hint: null,
+        error: null, handOver: null, verify: null, showLedger: false, confirmDrop: false, link: `${location.origin}/#/t/${s.table}`,
+        commitment: null, flash: null, secondsLeft: null, connected: this.connected };
+    }
+    const m = this.model!;
+    const moved = !prev || !sameTable || prev.state.seq !== s.seq || prev.state.hand !== s.hand || prev.state.status !== s.status;
+    m.state = s;
+    if (moved) { m.hint = null; m.error = null; }
+    // Commitments: `fair` names the next deal; keep each so the hand in play shows its own.
+    if (s.fair) store.set(`tonk.commit.${s.table}.${s.fair.hand}`, s.fair.commitment);
+    m.commitment = s.status === 'playing' ? store.get<string>(`tonk.commit.${s.table}.${s.hand}`) : null;
+    // What this seat saw at the deal, for the check after the hand.
+    if (s.view && s.seat !== null && s.status === 'playing' && s.view.history.length === 0) {
+      const seen: SeenDeal = { seat: s.seat, players: s.view.players, dealer: s.view.dealer, handSize: s.view.hand.length,
+        hand: s.view.hand, upcard: ruleValue(s.rules, 'upcard') === 'false' ? null : s.view.top_discard,
+        commitment: store.get<string>(`tonk.commit.${s.table}.${s.hand}`) };
+      store.set(`tonk.deal.${s.table}.${s.hand}`, seen);
+    }
+    // Our random contribution to the next deal (docs/PROTOCOL.md, "Provably fair deals").
+    if (s.seat !== null && s.fair && !s.fair.contributed && s.status !== 'over') {
+      const key = `${s.table}.${s.fair.hand}`;
+      if (!this.contributed.has(key)) { this.contributed.add(key); this.send('contribute', { hand: s.fair.hand, entropy: newEntropy() }); }
+    }
+    if (s.status === 'playing') m.handOver = null;
+    else if (!m.handOver && s.view?.outcome) {
+      // A page opened between hands missed `hand_over`: the view's outcome has the same facts but
+      // the deal's reveal, which Verify then reads from the hand's record.
+      const o = s.view.outcome;
+      m.handOver = { type: 'hand_over', table: s.table, hand: s.hand, reason: o.reason, player: o.player, winners: o.winners,
+        hands: o.hands, counts: o.counts, payouts: o.payouts, points: o.points, ledger: s.ledger, fair: null };
+    }
+    const hand = new Set(s.view?.hand ?? []);
+    for (const c of [...m.selected]) if (!hand.has(c)) m.selected.delete(c);
+    if (!(s.status === 'playing' && s.to_move === s.seat)) m.confirmDrop = false;
+    this.deadlineAt = s.deadline_ms === null ? null : Date.now() + s.deadline_ms;
+    m.secondsLeft = this.secondsLeft();
+    if (!prev || !sameTable) m.log.push(s.seat === null ? `Watching table ${s.table}.` : `You are at table ${s.table}, seat ${s.seat + 1}.`);
+  }
+
+  private secondsLeft(): number | null {
+    return this.deadlineAt === null ? null : Math.max(0, Math.ceil((this.deadlineAt - Date.now()) / 1000));
+  }
+
+  private tick(): void {
+    if (!this.model || this.deadlineAt === null) return;
+    const left = this.secondsLeft();
+    if (left === this.model.secondsLeft) return;
+    this.model.secondsLeft = left;
+    const el = this.root.querySelector('.timer');
+    if (el && left !== null) { el.textContent = `${left} s left`; el.setAttribute('aria-label', `${left} seconds left`); el.classList.toggle('low', left <= 5); }
+  }
+
+  private act(id: string): void {
+    const m = this.model;
+    if (!m) return;
+    if (!m.state.legal.some((a) => a.id === id)) return;   // only listed moves are ever sent
+    if (id === 'drop' && !m.confirmDrop) { m.confirmDrop = true; this.render('drop-no'); return; }
+    m.confirmDrop = false;
+    m.error = null;
+    this.send('act', { action: id, seq: m.state.seq });
+    m.selected.clear();
+    this.render();
+  }
+
+  private async verify(): Promise<void> {
+    const m = this.model;
+    const o: HandOverMsg | null | undefined = m?.handOver;
+    if (!m || !o) return;
+    if (!o.fair) { m.verify = 'running'; this.send('record', { hand: o.hand }); this.render(); return; }
+    m.verify = 'running';
+    this.render();
+    try {
+      const seen = store.get<SeenDeal>(`tonk.deal.${m.state.table}.${o.hand}`);
+      m.verify = await verifyDeal(o.hand, o.fair, seen);
+    } catch (e) {
+      m.verify = `Could not verify: ${(e as Error).message}`;
+    }
+    this.render('verify');
+  }
+
+  private copyLink(): void {
+    const m = this.model;
+    if (!m) return;
+    const done = () => { m.log.push(`Invite link copied: ${m.link}`); this.render(); };
+    if (navigator.clipboard?.writeText) navigator.clipboard.writeText(m.link).then(done, () => { m.log.push(`Invite link: ${m.link}`); this.render(); });
+    else { m.log.push(`Invite link: ${m.link}`); this.render(); }
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    const m = this.model;
+    if (!m || e.ctrlKey || e.metaKey || e.altKey) return;
+    const t = e.target as HTMLElement;
+    if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
+    const has = (id: string) => m.state.legal.some((a) => a.id === id);
+    if (e.key === 'Escape') {
+      if (m.confirmDrop) { m.confirmDrop = false; this.render('act-drop'); } else if (m.selected.size) { m.selected.clear(); this.render(); }
+      return;
+    }
+    const keys: Record<string, () => void> = {
+      s: () => has('stock') && this.act('stock'),
+      t: () => has('take') && this.act('take'),
+      d: () => has('drop') && this.act('drop'),
+      h: () => this.send('hint'),
+      l: () => { m.showLedger = !m.showLedger; this.render(); },
+    };
+    const f = keys[e.key];
+    if (f) { e.preventDefault(); f(); }
+  }
+
+  /** Redraws the page, keeping keyboard focus on the element with the same data-focus key. */
+  render(focusKey?: string): void {
+    const active = document.activeElement as HTMLElement | null;
+    const key = focusKey ?? active?.getAttribute?.('data-focus') ?? null;
+    let page: HTMLElement;
+    if (this.route.page === 'home') {
+      page = renderLobby(this.presets, this.bots, this.form, this.lobbyError, {
+        create: (f) => {
+          if (!f.name.trim()) { this.lobbyError = 'Type your name first.'; this.render(); return; }
+          store.set('tonk.name', f.name.trim());
+          this.creating = { ...f };
+          this.lobbyError = null;
+          const bots = f.seatKinds.map((k, i) => ({ seat: i + 1, kind: k })).filter((b) => b.kind !== 'person');
+          this.send('create', { preset: f.preset, seats: f.seats, bots, turn_seconds: f.turnSeconds || undefined, hands: f.hands, pause_seconds: 30 });
+        },
+        openCode: (code) => { if (code) location.hash = `#/t/${code}`; },
+      }, () => this.render());
+    } else if (this.model) {
+      const m = this.model;
+      page = renderTable(m, {
+        select: (c) => { if (m.selected.has(c)) m.selected.delete(c); else m.selected.add(c); m.error = null; this.render(); },
+        act: (id) => this.act(id),
+        confirmDrop: (yes) => { if (yes) this.act('drop'); else { m.confirmDrop = false; this.render('act-drop'); } },
+        hint: () => { this.send('hint'); m.hint = null; this.render(); },
+        grouping: (g) => { m.grouping = g; store.set('tonk.grouping', g); this.render(); },
+        ledger: (show) => { m.showLedger = show; this.render(); },
+        ready: () => { this.send('ready'); m.log.push('You are ready for the next hand.'); this.render(); },
+        verify: () => { void this.verify(); },
+        back: () => this.send('back'),
+        leave: () => { if (confirm('Leave this table? A bot plays your seat from now on.')) { this.send('leave'); store.del(`tonk.seat.${m.state.table}`); location.hash = '#/'; } },
+        end: () => { this.send('end'); m.log.push('You asked to end the table; it ends when every player does.'); this.render(); },
+        copyLink: () => this.copyLink(),
+      });
+    } else {
+      const code = this.route.code;
+      const saved = store.get<SavedSeat>(`tonk.seat.${code}`);
+      page = saved && !this.lobbyError ? renderWaiting(`Rejoining table ${code}…`)
+        : this.route.watch && !this.lobbyError ? renderWaiting(`Opening table ${code}…`)
+        : renderJoin(code, this.form.name, this.lobbyError, {
+          join: (name) => {
+            if (!name) return;
+            this.form.name = name;
+            store.set('tonk.name', name);
+            this.lobbyError = null;
+            this.send('join', { table: code, name, entropy: newEntropy() });
+          },
+          watch: () => { location.hash = `#/t/${code}/watch`; },
+          home: () => { location.hash = '#/'; },
+        });
+    }
+    this.root.replaceChildren(page);
+    if (key) {
+      const el = this.root.querySelector<HTMLElement>(`[data-focus="${CSS.escape(key)}"]`);
+      el?.focus();
+    }
+  }
+}
+
+function renderWaiting(text: string): HTMLElement {
+  const el = document.createElement('main');
+  el.className = 'lobby';
+  el.setAttribute('role', 'status');
+  el.textContent = text;
+  return el;
+}

@@ -1,0 +1,80 @@
+// The lobby: make a table (preset, seats, bots, timer) or join one by its code; and the page a link
+// opens (join a seat or watch).
+import { h } from './dom';
+import type { PresetInfo } from './protocol';
+
+export interface CreateForm {
+  name: string;
+  preset: string;
+  seats: number;
+  seatKinds: string[];     // for seats 1..seats-1: "person" or a bot kind
+  turnSeconds: number;
+  hands: number;
+}
+
+export interface LobbyHandlers {
+  create(f: CreateForm): void;
+  openCode(code: string): void;
+}
+
+/** The default seat kinds: one bot opponent (the first bot kind the server lists) and the rest people. */
+export function defaultSeatKinds(seats: number, bots: string[]): string[] {
+  const bot = bots.includes('greedy') ? 'greedy' : bots[0] ?? 'person';
+  return Array.from({ length: seats - 1 }, (_, i) => (i === seats - 2 ? bot : 'person'));
+}
+
+export function renderLobby(presets: PresetInfo[], bots: string[], form: CreateForm, error: string | null, hd: LobbyHandlers,
+  redraw: () => void): HTMLElement {
+  const preset = presets.find((p) => p.name === form.preset);
+  const maxSeats = Math.min(8, preset?.max_players ?? 8);
+  if (form.seats > maxSeats) { form.seats = maxSeats; form.seatKinds = defaultSeatKinds(form.seats, bots); }
+  const seatRows = form.seatKinds.map((kind, i) => h('label', { class: 'row' }, `Seat ${i + 2}`,
+    h('select', { name: `seat${i + 1}`, onchange: (e: Event) => { form.seatKinds[i] = (e.target as HTMLSelectElement).value; } },
+      h('option', { value: 'person', selected: kind === 'person' }, 'a person (invite)'),
+      bots.map((b) => h('option', { value: b, selected: kind === b }, `bot: ${b}`)))));
+  const code = h('input', { name: 'code', autocomplete: 'off', maxlength: 6, 'aria-label': 'Table code', placeholder: 'K7QX2M' }) as HTMLInputElement;
+  return h('main', { class: 'lobby' },
+    h('h1', {}, 'Tonk'),
+    h('p', { class: 'muted' }, 'Play the knock-rummy card game with friends and bots. Every deal can be verified.'),
+    error ? h('p', { class: 'error', role: 'alert' }, error) : null,
+    h('form', { class: 'panel', 'aria-label': 'Create a table', onsubmit: (e: Event) => { e.preventDefault(); hd.create(form); } },
+      h('h2', {}, 'Create a table'),
+      h('label', { class: 'row' }, 'Your name', h('input', { name: 'name', required: true, maxlength: 32, value: form.name,
+        oninput: (e: Event) => { form.name = (e.target as HTMLInputElement).value; } })),
+      h('label', { class: 'row' }, 'Rules', h('select', { name: 'preset', onchange: (e: Event) => { form.preset = (e.target as HTMLSelectElement).value; redraw(); } },
+        presets.map((p) => h('option', { value: p.name, selected: p.name === form.preset }, `${p.name} — ${p.description}`)))),
+      preset && preset.options.length ? h('p', { class: 'muted small' }, preset.options.join(', ')) : null,
+      h('label', { class: 'row' }, 'Seats', h('select', { name: 'seats', onchange: (e: Event) => {
+        form.seats = Number((e.target as HTMLSelectElement).value); form.seatKinds = defaultSeatKinds(form.seats, bots); redraw(); } },
+        Array.from({ length: maxSeats - 1 }, (_, i) => i + 2).map((n) => h('option', { value: n, selected: n === form.seats }, String(n))))),
+      h('fieldset', {}, h('legend', {}, 'Seat 1: you'), seatRows),
+      h('label', { class: 'row' }, 'Turn timer', h('select', { name: 'timer', onchange: (e: Event) => { form.turnSeconds = Number((e.target as HTMLSelectElement).value); } },
+        [0, 30, 60, 120].map((s) => h('option', { value: s, selected: s === form.turnSeconds }, s ? `${s} seconds` : 'none')))),
+      h('label', { class: 'row' }, 'Hands', h('select', { name: 'hands', onchange: (e: Event) => { form.hands = Number((e.target as HTMLSelectElement).value); } },
+        [0, 5, 10, 20].map((n) => h('option', { value: n, selected: n === form.hands }, n ? String(n) : 'open-ended')))),
+      h('button', { type: 'submit', class: 'primary' }, 'Create table')),
+    h('form', { class: 'panel', 'aria-label': 'Join a table', onsubmit: (e: Event) => { e.preventDefault(); hd.openCode(code.value.trim().toUpperCase()); } },
+      h('h2', {}, 'Join or watch a table'),
+      h('label', { class: 'row' }, 'Table code', code),
+      h('button', { type: 'submit' }, 'Open')));
+}
+
+export interface JoinHandlers {
+  join(name: string): void;
+  watch(): void;
+  home(): void;
+}
+
+export function renderJoin(code: string, name: string, error: string | null, hd: JoinHandlers): HTMLElement {
+  const input = h('input', { name: 'name', required: true, maxlength: 32, value: name, autocomplete: 'nickname' }) as HTMLInputElement;
+  return h('main', { class: 'lobby' },
+    h('h1', {}, `Table ${code}`),
+    error ? h('p', { class: 'error', role: 'alert' }, error) : null,
+    h('form', { class: 'panel', 'aria-label': 'Join this table', onsubmit: (e: Event) => { e.preventDefault(); hd.join(input.value.trim()); } },
+      h('h2', {}, 'Take a seat'),
+      h('label', { class: 'row' }, 'Your name', input),
+      h('button', { type: 'submit', class: 'primary' }, 'Join')),
+    h('div', { class: 'panel' },
+      h('button', { type: 'button', onclick: () => hd.watch() }, 'Just watch'), ' ',
+      h('button', { type: 'button', onclick: () => hd.home() }, 'Back to the lobby')));
+}

@@ -1,0 +1,159 @@
+// Messages of docs/PROTOCOL.md (version 1) and one WebSocket connection that reconnects by itself.
+import type { View } from './view';
+import type { FairReveal } from './fair';
+
+export const kProtocol = 1;
+
+export interface LegalAction {
+  id: string;
+  kind: string;
+  cards: string[];
+  target: number | null;
+  shape: string | null;
+}
+
+export interface SeatState {
+  seat: number;
+  name: string | null;
+  kind: 'person' | 'bot' | 'open';
+  bot?: string;
+  connected: boolean;
+  auto: boolean;
+}
+
+export interface Ledger {
+  hands: number;
+  net: number[];
+  hand_net: number[];
+  side_net: number[];
+  pot: number;
+  points: number[];
+  leaders: number[];
+  stake_next: number;
+  over: boolean;
+}
+
+export interface StateMsg {
+  type: 'state';
+  table: string;
+  seat: number | null;
+  hand: number;
+  seq: number;
+  status: 'waiting' | 'playing' | 'between' | 'over';
+  view: View | null;
+  legal: LegalAction[];
+  to_move: number;
+  deadline_ms: number | null;
+  seats: SeatState[];
+  ledger: Ledger | null;
+  rules: string;
+  preset: string;
+  fair: { hand: number; commitment: string; contributed: boolean } | null;
+}
+
+export interface EventMsg {
+  type: 'event';
+  table: string;
+  hand: number;
+  seq: number;
+  actor: number;
+  action: string | null;
+  drawn: string | null;
+  auto: boolean;
+  text: string;
+}
+
+export interface HandOverMsg {
+  type: 'hand_over';
+  table: string;
+  hand: number;
+  reason: string;
+  player: number | null;
+  winners: number[];
+  hands: string[][];
+  counts: number[];
+  payouts: number[];
+  points: number[];
+  ledger: Ledger | null;
+  fair: FairReveal | null;
+}
+
+export interface PresetInfo { name: string; description: string; rule_ids: string[]; max_players: number; options: string[] }
+export interface PresetsMsg { type: 'presets'; presets: PresetInfo[]; bots: string[] }
+export interface ErrorMsg { type: 'error'; re?: number; code: string; rule_id?: string; message: string }
+
+export type ServerMsg =
+  | { type: 'welcome'; protocol: number; server: string }
+  | StateMsg | EventMsg | HandOverMsg | PresetsMsg | ErrorMsg
+  | { type: 'created'; re: number; table: string; link: string }
+  | { type: 'joined'; re: number; table: string; seat: number; token: string }
+  | { type: 'watching'; re: number; table: string }
+  | { type: 'hint'; re: number; seq: number; actions: { id: string; value: number }[] }
+  | { type: 'contributed'; re: number; hand: number }
+  | { type: 'record'; re: number; hand: number; text: string }
+  | { type: 'left'; re: number }
+  | { type: 'table_over'; table: string; ledger: Ledger }
+  | { type: 'acted'; re: number; seq: number }
+  | { type: 'pong'; re: number };
+
+/** The server's address for the page: ws(s)://the same host/ws. */
+export function socketUrl(loc: Location): string {
+  return `${loc.protocol === 'https:' ? 'wss:' : 'ws:'}//${loc.host}/ws`;
+}
+
+/**
+ * One WebSocket to the server. Messages are handed to `onMessage`; when the socket closes it is
+ * reopened after a growing pause (0.5 s doubling to 8 s) and `onOpen` runs again (the app resumes
+ * its seat there with its token).
+ */
+export class Connection {
+  private ws: WebSocket | null = null;
+  private nextId = 1;
+  private retryMs = 500;
+  private closedByUs = false;
+  private queue: string[] = [];
+  onMessage: (m: ServerMsg) => void = () => {};
+  onOpen: () => void = () => {};
+  onStatus: (connected: boolean) => void = () => {};
+
+  constructor(private readonly url: string) {}
+
+  open(): void {
+    this.closedByUs = false;
+    const ws = new WebSocket(this.url);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.retryMs = 500;
+      this.onStatus(true);
+      this.onOpen();
+      for (const q of this.queue.splice(0)) ws.send(q);
+    };
+    ws.onmessage = (e) => {
+      let m: ServerMsg;
+      try { m = JSON.parse(String(e.data)) as ServerMsg; } catch { return; }
+      this.onMessage(m);
+    };
+    ws.onclose = () => {
+      this.onStatus(false);
+      if (this.ws !== ws || this.closedByUs) return;
+      setTimeout(() => this.open(), this.retryMs);
+      this.retryMs = Math.min(this.retryMs * 2, 8000);
+    };
+  }
+
+  /** Drops the socket as a network failure would (tests of reconnecting use it). */
+  drop(): void { this.ws?.close(); }
+
+  close(): void { this.closedByUs = true; this.ws?.close(); }
+
+  get connected(): boolean { return this.ws?.readyState === WebSocket.OPEN; }
+
+  /** Sends a message with a fresh `id`, which is returned. Sent on open when not connected yet. */
+  send(msg: Record<string, unknown>): number {
+    const id = this.nextId++;
+    const text = JSON.stringify({ ...msg, id });
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(text);
+    else this.queue.push(text);
+    return id;
+  }
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it, vi } from 'vitest';
+import { renderTable, TableHandlers, TableModel } from '../src/tableView';
+import { exampleState } from './fixtures';
+
+function model(over: Partial<TableModel> = {}): TableModel {
+  return { state: exampleState(), selected: new Set(), grouping: 'suit', log: ['Ann drew from the stock.'], hint: null, error: null,
+    handOver: null, verify: null, showLedger: false, confirmDrop: false, link: 'http://127.0.0.1:8080/#/t/K7QX2M',
+    commitment: 'cd'.repeat(32), flash: null, secondsLeft: 24, connected: true, ...over };
+}
+
+function handlers(): TableHandlers & Record<string, ReturnType<typeof vi.fn>> {
+  const names = ['select', 'act', 'confirmDrop', 'hint', 'grouping', 'ledger', 'ready', 'verify', 'back', 'leave', 'end', 'copyLink'];
+  return Object.fromEntries(names.map((n) => [n, vi.fn()])) as never;
+}
+
+const labels = (root: HTMLElement, sel: string) => [...root.querySelectorAll(sel)].map((e) => e.getAttribute('aria-label'));
+const texts = (root: HTMLElement, sel: string) => [...root.querySelectorAll(sel)].map((e) => e.textContent);
+
+describe('renderTable', () => {
+  it('shows the hand sorted and grouped with its count, each card a named button', () => {
+    const root = renderTable(model(), handlers());
+    expect(root.querySelector('.my-hand h2')!.textContent).toBe('Your hand · count 30');
+    expect(root.querySelector('.my-hand .me')!.textContent).toBe('Ann (you) · net 0');
+    expect(labels(root, '.my-hand .group')).toEqual(['♣ clubs', '♦ diamonds', '♥ hearts']);
+    expect(labels(root, '.my-hand button.card')).toEqual(['ace of clubs', 'two of clubs', 'three of clubs', 'nine of diamonds',
+      'king of diamonds', 'five of hearts']);
+  });
+
+  it('shows the pile, the stock, the spreads with owners, the opponent and whose turn it is', () => {
+    const root = renderTable(model(), handlers());
+    expect(root.querySelector('.stock')!.getAttribute('aria-label')).toBe('Stock: 39 cards');
+    expect(root.querySelector('.discard')!.getAttribute('aria-label')).toBe('Discard pile: 2 cards, top eight of clubs');
+    expect(texts(root, '.spread-title')).toEqual(['1. Run ♠ spades 4–6 · greedy']);
+    const seat = root.querySelector('.seat[data-seat="1"]')!;
+    expect(seat.getAttribute('aria-label')).toBe('greedy: 2 cards');
+    expect(labels(seat as HTMLElement, '.known')).toEqual(['known: seven of hearts']);
+    expect(seat.querySelectorAll('.backs .card').length).toBe(1);   // 2 cards, one of them known
+    expect(root.querySelector('.turn-text')!.textContent).toBe('Your turn: spread, hit or discard');
+    expect(root.querySelector('.timer')!.textContent).toBe('24 s left');
+    expect(texts(root, '.log li')).toEqual(['Ann drew from the stock.']);
+  });
+
+  it('offers only the listed moves the selection makes', () => {
+    const none = renderTable(model(), handlers());
+    expect(texts(none, '.act-buttons button')).toEqual([]);
+    expect(none.querySelector('.help')!.textContent).toBe('Select cards to spread, hit or discard.');
+    const two = renderTable(model({ selected: new Set(['Ac', '2c']) }), handlers());
+    expect(texts(two, '.act-buttons button')).toEqual([]);
+    expect(two.querySelector('.help')!.textContent).toBe('Select more cards: these are part of a spread or hit.');
+    const hd = handlers();
+    const three = renderTable(model({ selected: new Set(['Ac', '2c', '3c']) }), hd);
+    const buttons = [...three.querySelectorAll<HTMLButtonElement>('.act-buttons button')];
+    expect(buttons.map((b) => b.textContent)).toEqual(['Spread A♣ 2♣ 3♣']);
+    buttons[0].click();
+    expect(hd.act).toHaveBeenCalledWith('spread Ac2c3c');
+    expect(three.querySelector('button[data-card="2c"]')!.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('highlights the spreads a selected card can hit', () => {
+    const s = exampleState();
+    s.legal = [{ id: 'hit 0 7s', kind: 'hit', cards: ['7s'], target: 0, shape: null }, { id: 'discard 7s', kind: 'discard', cards: ['7s'], target: null, shape: null }];
+    s.view!.hand = ['7s', 'Kd'];
+    const root = renderTable(model({ state: s, selected: new Set(['7s']) }), handlers());
+    expect(root.querySelector('.spread[data-spread="0"]')!.classList.contains('target')).toBe(true);
+    expect(texts(root, '.act-buttons button')).toEqual(['Hit spread 1 with 7♠', 'Discard 7♠']);
+  });
+
+  it('shows no moves when it is not the seat\'s turn, and start-of-turn moves as buttons', () => {
+    const s = exampleState();
+    s.legal = [];
+    s.to_move = 1;
+    const root = renderTable(model({ state: s }), handlers());
+    expect(root.querySelector('.act-buttons')).toBeNull();
+    expect(root.querySelector('.turn-text')!.textContent).toBe('greedy to move');
+    const t = exampleState();
+    t.view!.phase = 'start_of_turn';
+    t.legal = ['drop', 'stock', 'take'].map((id) => ({ id, kind: id, cards: [], target: null, shape: null }));
+    const start = renderTable(model({ state: t }), handlers());
+    expect(texts(start, '.act-buttons button')).toEqual(['Drop', 'Draw from stock', 'Take discard']);
+  });
+
+  it('asks before a drop', () => {
+    const t = exampleState();
+    const hd = handlers();
+    const root = renderTable(model({ state: t, confirmDrop: true }), hd);
+    const dialog = root.querySelector('[role="alertdialog"]')!;
+    expect(dialog.textContent).toContain('Drop with 30 points?');
+    (dialog.querySelector('button.danger') as HTMLButtonElement).click();
+    expect(hd.confirmDrop).toHaveBeenCalledWith(true);
+  });
+
+  it('shows every hand, count, reason and payouts at the hand\'s end, with verify and the ledger', () => {
+    const s = exampleState();
+    s.status = 'between';
+    s.legal = [];
+    s.ledger = { hands: 1, net: [2, -2], hand_net: [2, -2], side_net: [0, 0], pot: 0, points: [0, 0], leaders: [0], stake_next: 1, over: false };
+    const root = renderTable(model({ state: s, showLedger: true, handOver: {
+      type: 'hand_over', table: 'K7QX2M', hand: 1, reason: 'caught', player: 1, winners: [0], hands: [['3c', 'Ad'], ['2c', 'Kc']],
+      counts: [4, 12], payouts: [2, -2], points: [0, 0], ledger: null,
+      fair: { version: 'tonk-deal/1', server_seed: '00', commitment: '00', contributions: [], deck: [] } } }), handlers());
+    expect(root.querySelector('.hand-end h2')!.textContent).toBe('Hand 1: greedy dropped and was caught');
+    expect(texts(root, '.results tbody tr td:nth-child(3)')).toEqual(['4', '12']);
+    expect(texts(root, '.results tbody tr td:nth-child(4)')).toEqual(['+2', '-2']);
+    expect(texts(root, '.results tbody th')).toEqual(['Ann (you) ★ winner', 'greedy']);
+    expect(texts(root, '.end-buttons button')).toEqual(['Next hand', 'Verify the deal']);
+    expect(texts(root, '.ledger tbody td:first-of-type')).toEqual(['+2', '-2']);
+  });
+
+  it('draws a spectator without a hand or moves', () => {
+    const s = exampleState();
+    s.seat = null;
+    s.legal = [];
+    const root = renderTable(model({ state: s }), handlers());
+    expect(root.querySelector('.my-hand')).toBeNull();
+    expect(root.querySelector('.actions')).toBeNull();
+    expect(root.querySelector('.meta')!.textContent).toContain('watching');
+    expect(root.querySelectorAll('.seat').length).toBe(2);
+  });
+});
