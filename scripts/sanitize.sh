@@ -8,7 +8,9 @@ launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 cmake "${launcher[@]}" -S . -B build-asan -DCMAKE_BUILD_TYPE=Asan -DCMAKE_CXX_FLAGS_ASAN="$flags" \
   -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" -DTONK_BUILD_BENCH=OFF -DTONK_NATIVE=OFF \
-  -DTONK_BUILD_PYTHON=OFF >/dev/null  # the Python module would need the ASan runtime preloaded into python3
+  -DTONK_BUILD_PYTHON=OFF -DTONK_POSTGRES=OFF >/dev/null
+# No Python module (it would need the ASan runtime preloaded into python3); no PostgreSQL storage (its
+# failover test runs a PostgreSQL cluster: once, in the normal build, is enough).
 cmake --build build-asan -j"${TONK_JOBS:-$(nproc)}"
 cd build-asan
 # The install test builds a separate project that does not link the sanitizer runtimes.

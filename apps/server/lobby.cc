@@ -66,7 +66,12 @@ Lobby::~Lobby() {
 }
 
 std::size_t Lobby::restore() {
-  std::vector<StoredTable> stored = storage_->load_tables();
+  adopt(storage_->load_tables());
+  return tables_.size();
+}
+
+std::size_t Lobby::adopt(std::vector<StoredTable> stored) {
+  std::vector<std::shared_ptr<ServerTable>> adopted;
   for (StoredTable& t : stored) {
     auto table = std::make_shared<ServerTable>(*this, TableConfig::from_json(t.config));
     try {
@@ -75,10 +80,22 @@ std::size_t Lobby::restore() {
       throw std::runtime_error("table " + t.code + " does not replay from its log: " + e.what());
     }
     tables_[t.code] = table;
+    adopted.push_back(table);
   }
-  for (auto& [code, table] : tables_) table->go_live();
+  for (auto& table : adopted) table->go_live();
   flush();
-  return tables_.size();
+  return adopted.size();
+}
+
+void Lobby::keep_leases() {
+  try {
+    storage_->renew_leases();
+    const std::size_t n = adopt(storage_->take_over());
+    if (n > 0) std::cerr << "tonk serve: took over " << n << " table" << (n == 1 ? "" : "s") << " whose server stopped" << std::endl;
+  } catch (const std::exception& e) {  // StorageError, or a taken table's log that does not replay
+    std::cerr << "tonk serve: storage failed, stopping: " << e.what() << std::endl;
+    std::_Exit(3);
+  }
 }
 
 void Lobby::run_on_pool(std::function<void()> job) {

@@ -32,6 +32,11 @@ class Lobby {
   /// or std::runtime_error for a log that does not replay. Returns the number of tables.
   std::size_t restore();
 
+  /// For a shared storage (storage.h leases): renews this process's leases and hosts the tables
+  /// whose host's lease expired, resumed from their logs. Called every storage().lease_period().
+  /// A storage failure (also a lease taken by another server) stops the server (exit 3).
+  void keep_leases();
+
   /// One message from `client` (docs/PROTOCOL.md). Never throws for bad input: it replies `error`.
   void on_message(const std::shared_ptr<Client>& client, std::string_view text);
   /// The client is gone.
@@ -66,6 +71,7 @@ class Lobby {
   std::shared_ptr<ServerTable> followed(const std::shared_ptr<Client>& client, bool need_seat) const;
   void follow(const std::shared_ptr<Client>& client, const std::shared_ptr<ServerTable>& table, int seat);
   std::string new_code() const;
+  std::size_t adopt(std::vector<StoredTable> stored);
 
   boost::asio::io_context& io_;
   double rate_ = 20;

@@ -1,10 +1,13 @@
 #include "server.h"
 
+#include <chrono>
+#include <functional>
 #include <iostream>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/address.hpp>
 #include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
 
 #include "listener.h"
 #include "lobby.h"
@@ -26,7 +29,7 @@ int run_server(const ServeOptions& options) {
   std::unique_ptr<Lobby> lobby;
   std::size_t restored = 0;
   try {
-    lobby = std::make_unique<Lobby>(io, open_storage(options.db), options.workers);
+    lobby = std::make_unique<Lobby>(io, open_storage(options.db, std::chrono::milliseconds(static_cast<long long>(options.lease * 1000))), options.workers);
     lobby->set_rate(options.rate);
     restored = lobby->restore();
   } catch (const std::exception& e) {
@@ -42,6 +45,20 @@ int run_server(const ServeOptions& options) {
     return 1;
   }
   listener->run();
+  // A shared storage: renew the leases and take over the tables of stopped servers (storage.h).
+  boost::asio::steady_timer lease_timer(io);
+  std::function<void()> keep_leases;
+  if (const auto period = lobby->storage().lease_period(); period.count() > 0) {
+    keep_leases = [&, period] {
+      lease_timer.expires_after(period);
+      lease_timer.async_wait([&](const boost::system::error_code& e) {
+        if (e) return;
+        lobby->keep_leases();
+        keep_leases();
+      });
+    };
+    keep_leases();
+  }
   boost::asio::signal_set signals(io, SIGINT, SIGTERM);
   signals.async_wait([&io](const boost::system::error_code&, int) { io.stop(); });
   const auto bound = listener->local_endpoint();

@@ -7,7 +7,8 @@ namespace tonk::serve {
 
 struct ServeOptions {
   std::string listen = "127.0.0.1:8080";  ///< HOST:PORT; port 0 picks a free one (printed)
-  std::string db = "tonk-serve.db";       ///< the database (storage.h): a SQLite file, or ":memory:"
+  std::string db = "tonk-serve.db";       ///< the database (storage.h): a SQLite file, ":memory:" or postgresql://...
+  double lease = 10;                      ///< PostgreSQL: seconds a table's lease lasts unrenewed (>= 0.1)
   std::string static_dir;                 ///< the browser client's built files; "" for none
   int workers = 2;                        ///< threads thinking for bots and hints
   double rate = 20;                       ///< messages per second per connection (burst: twice as many)

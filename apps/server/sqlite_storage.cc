@@ -4,6 +4,10 @@
 
 #include <sqlite3.h>
 
+#ifdef TONK_WITH_POSTGRES
+#include "postgres_storage.h"
+#endif
+
 namespace tonk::serve {
 
 SqliteStorage::SqliteStorage(const std::string& path) {
@@ -110,9 +114,15 @@ void SqliteStorage::commit() {
   }
 }
 
-std::unique_ptr<Storage> open_storage(const std::string& url) {
-  if (url.rfind("postgresql://", 0) == 0 || url.rfind("postgres://", 0) == 0)
-    throw StorageError("PostgreSQL storage is not built in yet (issue 9 point 5); use a SQLite file");
+std::unique_ptr<Storage> open_storage(const std::string& url, std::chrono::milliseconds lease) {
+  if (url.rfind("postgresql://", 0) == 0 || url.rfind("postgres://", 0) == 0) {
+#ifdef TONK_WITH_POSTGRES
+    return std::make_unique<PostgresStorage>(url, lease);
+#else
+    (void)lease;
+    throw StorageError("this tonk was built without PostgreSQL (libpqxx-dev, cmake -DTONK_POSTGRES=ON); use a SQLite file");
+#endif
+  }
   return std::make_unique<SqliteStorage>(url);
 }
 

@@ -17,6 +17,7 @@
 // instead of forking a table's log; it then drops the table. renew_leases() is called periodically.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
@@ -56,12 +57,19 @@ class Storage {
   virtual void commit() = 0;
   /// True when something is staged.
   virtual bool pending() const = 0;
-  /// Extends this process's leases (a no-op for a single-process backend).
+  /// Extends this process's leases (a no-op for a single-process backend). Throws StorageError,
+  /// also when another process took one of this process's tables.
   virtual void renew_leases() {}
+  /// The tables whose holder's lease expired since, taken over by this process, with their logs
+  /// (always none for a single-process backend). Throws StorageError.
+  virtual std::vector<StoredTable> take_over() { return {}; }
+  /// How often the server calls renew_leases() and take_over(); zero for a single-process backend.
+  virtual std::chrono::milliseconds lease_period() const { return std::chrono::milliseconds(0); }
 };
 
 /// Opens the backend named by `url`: a file path (SQLite; created when missing), ":memory:" (SQLite
-/// in memory, for tests). Throws StorageError.
-std::unique_ptr<Storage> open_storage(const std::string& url);
+/// in memory, for tests), or postgresql://... (or postgres://...; shared by several servers, each
+/// table under a lease of `lease` time; a build without libpqxx refuses it). Throws StorageError.
+std::unique_ptr<Storage> open_storage(const std::string& url, std::chrono::milliseconds lease = std::chrono::seconds(10));
 
 }  // namespace tonk::serve

@@ -9,11 +9,18 @@ void add_server_commands(CLI::App& app, ServerCommands& c) {
   c.serve->footer(
       "Tables, seats and every action are kept in the database (a SQLite file, created when missing):\n"
       "a restarted server resumes every table where it was. Port 0 picks a free port (printed).\n"
+      "With --db postgresql://USER@HOST:PORT/DB several servers share one database, each table hosted by\n"
+      "one of them under a lease; when a server stops, another takes its tables over (docs/SCALING.md).\n"
       "Example: tonk serve --listen 127.0.0.1:8080 --db tonk-serve.db");
   c.serve->add_option("--listen", c.serve_options.listen, "HOST:PORT to listen on (default 127.0.0.1:8080)")
       ->type_name("HOST:PORT");
-  c.serve->add_option("--db", c.serve_options.db, "The database: a SQLite file (default tonk-serve.db), or :memory:")
-      ->type_name("FILE");
+  c.serve->add_option("--db", c.serve_options.db,
+                      "The database: a SQLite file (default tonk-serve.db), :memory:, or postgresql://USER@HOST:PORT/DB (shared)")
+      ->type_name("FILE|URL");
+  c.serve->add_option("--lease", c.serve_options.lease,
+                      "PostgreSQL: seconds a table's lease lasts when its server stops renewing it (default 10)")
+      ->type_name("SECONDS")
+      ->check(CLI::Range(0.1, 3600.0));
   c.serve->add_option("--static", c.static_dir, "Serve the browser client's built files from DIR (default web/dist if present)")
       ->type_name("DIR");
   c.serve->add_option("--workers", c.serve_options.workers, "Threads that think for bots and hints (default 2)")

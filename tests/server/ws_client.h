@@ -8,6 +8,8 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <sys/types.h>
@@ -27,18 +29,25 @@ using nlohmann::json;
 /// `tonk serve --listen 127.0.0.1:0 --db DB` as a child process; port() is the port it printed.
 class ServerProcess {
  public:
-  explicit ServerProcess(const std::string& db, int workers = 1, std::string rate = "20") {
+  /// `extra` arguments follow the others (e.g. {"--lease", "1"}).
+  explicit ServerProcess(const std::string& db, int workers = 1, std::string rate = "20",
+                         const std::vector<std::string>& extra = {}) {
     int out[2];
     if (pipe(out) != 0) throw std::runtime_error("pipe");
     pid_ = fork();
     if (pid_ < 0) throw std::runtime_error("fork");
     if (pid_ == 0) {
+      prctl(PR_SET_PDEATHSIG, SIGKILL);  // a test killed (a timeout) leaves no server behind
       dup2(out[1], STDOUT_FILENO);
       close(out[0]);
       close(out[1]);
       const std::string w = std::to_string(workers);
-      execl(TONK_CLI, TONK_CLI, "serve", "--listen", "127.0.0.1:0", "--db", db.c_str(), "--workers", w.c_str(), "--rate",
-            rate.c_str(), static_cast<char*>(nullptr));
+      std::vector<std::string> args = {TONK_CLI, "serve", "--listen", "127.0.0.1:0", "--db", db, "--workers", w, "--rate", rate};
+      args.insert(args.end(), extra.begin(), extra.end());
+      std::vector<char*> argv;
+      for (std::string& a : args) argv.push_back(a.data());
+      argv.push_back(nullptr);
+      execv(TONK_CLI, argv.data());
       _exit(127);
     }
     close(out[1]);

@@ -225,18 +225,61 @@ async function playTurn(page, turnNumber, { dropFrom = 3, keyboard = false } = {
   return `discard ${card}`;
 }
 
-/** Waits until the pages' table is in play; a hand that ended at the deal (S7) is passed with Next hand. */
-async function untilPlaying(pages) {
-  for (let tries = 0; tries < 4; ++tries) {
-    for (const p of pages) {
-      await p.waitForFunction(() => ['playing', 'between'].includes(document.querySelector('main.table-page')?.dataset.status), null, { timeout: kStep });
+/** What a page shows: 'turn' (its player is to move), 'between:N' (hand N is over) or null (neither). */
+function waitSettled(page) {
+  return page.waitForFunction(() => {
+    const m = document.querySelector('main.table-page');
+    if (!m) return null;
+    if (m.dataset.status === 'between') return `between:${m.dataset.hand}`;
+    if (m.dataset.status !== 'playing') return null;
+    return document.querySelector('.turn-text')?.textContent.startsWith('Your turn') ? 'turn' : null;
+  }, null, { timeout: kStep }).then((h) => h.jsonValue());
+}
+
+/**
+ * Waits until the pages' table has a hand in play and one of the pages' players is to move: from then
+ * on nothing changes until that person acts (the tables that call this have no turn timer, or one far
+ * longer than a step). A hand that ends before any person moves (a dealt tonk, S7, or the bot's drop
+ * on the first turn, S9) is passed with Next hand on every page. Returns the hand number in play.
+ */
+async function untilPersonToMove(pages) {
+  for (let tries = 0; tries < 6; ++tries) {
+    const [who, first] = await Promise.race(pages.map((p, i) => waitSettled(p).then((v) => [i, v])));
+    if (first === 'turn') {
+      // Every page shows the same hand in play (a page may lag one message behind the other).
+      const hand = await pages[who].locator('main.table-page').getAttribute('data-hand');
+      for (const p of pages) {
+        await p.waitForFunction((h) => {
+          const m = document.querySelector('main.table-page');
+          return m?.dataset.status === 'playing' && m.dataset.hand === h;
+        }, hand, { timeout: kStep });
+      }
+      return Number(hand);
     }
-    if ((await status(pages[0])) === 'playing') return;
-    const k = await stateKey(pages[0]);
-    for (const p of pages) await p.click('button:has-text("Next hand")');
-    await waitMoved(pages[0], k);
+    const ended = first.slice('between:'.length);
+    console.log(`     hand ${ended} ended before a person moved (${await pages[who].evaluate(() => document.querySelector('.hand-end h2')?.textContent)}); next hand`);
+    for (const p of pages) {
+      await p.waitForFunction((h) => document.querySelector('main.table-page')?.dataset.hand === h
+        && document.querySelector('.hand-end button.primary'), ended, { timeout: kStep });
+      await p.click('.hand-end button:has-text("Next hand")');
+    }
+    for (const p of pages) {
+      await p.waitForFunction((h) => Number(document.querySelector('main.table-page')?.dataset.hand) > Number(h), ended, { timeout: kStep });
+    }
   }
-  throw new Error('no hand in play after four deals');
+  throw new Error('no hand with a person to move after six deals');
+}
+
+/** The session ledger's net per seat as the page shows it (zeros before any hand is booked). */
+async function ledgerNet(page, seats) {
+  const box = page.locator('.ledger-box');
+  await page.click('.head-buttons button:has-text("Ledger")');
+  await box.waitFor({ timeout: kStep });
+  const net = (await box.locator('.ledger tbody td:first-of-type').allTextContents()).map(Number);
+  const caption = (await box.locator('caption').count()) ? await box.locator('caption').textContent() : '';
+  await page.click('.head-buttons button:has-text("Ledger")');
+  await box.waitFor({ state: 'detached', timeout: kStep });
+  return { net: net.length ? net : new Array(seats).fill(0), caption };
 }
 
 async function tabTo(page, selector) {
@@ -290,7 +333,7 @@ async function main() {
     await bo.fill('input[name="name"]', 'Bo');
     await checkControlsVisible(bo, 'join page');
     await bo.click('button:has-text("Join")');
-    await untilPlaying([ann, bo]);
+    await untilPersonToMove([ann, bo]);
     for (const p of [ann, bo]) {
       expect((await myHand(p)).length === 5, 'five cards dealt (S6)');
       expect((await p.locator('.seat').count()) === 2, 'two other seats shown');
@@ -313,13 +356,41 @@ async function main() {
     await eve.context().close();
   });
 
-  const turns = new Map([[ann, 0], [bo, 0]]);
   let illegalChecked = false;
   let reloaded = false;
+  let hinted = false;
   let played = false;
+  let playedHand = 0;        // the hand the next test reads the end of
+  let ledgerBefore = null;   // Ann's ledger when that hand was dealt
   await test('two players and a bot finish a hand; illegal moves are not offered or are refused with the rule; a reload resumes', async () => {
+    // The checks need Ann's and Bo's first turns in one hand. The bot may end a hand before either
+    // comes (its drop, S9, when it moves before one of them), so another is dealt, up to four.
+    playedHand = Number(await ann.locator('main.table-page').getAttribute('data-hand'));
+    ledgerBefore = await ledgerNet(ann, 3);
+    for (let hands = 1; !(illegalChecked && reloaded && hinted) && hands < 4; ++hands) {
+      await playHand();
+      if (illegalChecked && reloaded && hinted) break;
+      console.log(`     hand ${playedHand} ended before every check was made; dealing another`);
+      for (const p of [ann, bo]) await p.waitForSelector('.hand-end button:has-text("Next hand")', { timeout: kStep });
+      for (const p of [ann, bo]) await p.click('.hand-end button:has-text("Next hand")');
+      for (const p of [ann, bo]) {
+        await p.waitForFunction((h) => Number(document.querySelector('main.table-page')?.dataset.hand) > h, playedHand, { timeout: kStep });
+      }
+      playedHand = await untilPersonToMove([ann, bo]);
+      ledgerBefore = await ledgerNet(ann, 3);
+    }
+    expect(illegalChecked, 'the illegal attempts were checked');
+    expect(reloaded, 'the reload was checked');
+    expect(hinted, 'the hint was checked');
+    for (const p of [ann, bo]) await p.waitForSelector('.hand-end', { timeout: kStep });
+    played = true;
+  });
+
+  /** Plays the hand in play to its end through Ann's and Bo's pages, making each check once. */
+  async function playHand() {
+    const turns = new Map([[ann, 0], [bo, 0]]);
     const t0 = Date.now();
-    while (Date.now() - t0 < 150000) {
+    while (Date.now() - t0 < 100000) {
       const st = [await status(ann), await status(bo)];
       if (st.every((s) => s === 'between' || s === 'over')) break;
       let moved = false;
@@ -328,6 +399,13 @@ async function main() {
         const other = p === ann ? bo : ann;
         if (!illegalChecked && p === ann) {
           // Not the other's turn: it is offered no move, and an action sent anyway is refused (S8).
+          // Bo's page first catches up with Ann's (nothing moves until Ann acts), so that the refusal
+          // is for being out of turn, not for a stale seq.
+          const k = await stateKey(ann);
+          await other.waitForFunction((b) => {
+            const m = document.querySelector('main.table-page');
+            return m && m.dataset.seq === b.seq && m.dataset.status === b.status;
+          }, k, { timeout: kStep });
           expect((await other.locator('.act-buttons').count()) === 0, 'no moves offered out of turn');
           await other.evaluate(() => window.tonkApp.sendUnlisted('stock'));
           await other.waitForSelector('.actions .error', { timeout: kStep });
@@ -336,7 +414,7 @@ async function main() {
         }
         const n = turns.get(p) + 1;
         turns.set(p, n);
-        if (p === ann && n === 1) {
+        if (p === ann && !illegalChecked) {
           // Ann's first turn, keyboard only; and in the middle of it, the moves a selection cannot make.
           const before = await stateKey(ann);
           await ann.keyboard.press('s');
@@ -362,16 +440,17 @@ async function main() {
           await shot(ann, 'play-1280');
           await playTurn(ann, n, { keyboard: true });   // the discard, with the keyboard alone
         } else {
-          if (p === bo && n === 1) {
+          if (p === bo && !hinted) {
             // The hint: the Monte Carlo bot's advice, one of the listed moves.
             await bo.click('.head-buttons button:has-text("Hint")');
             await bo.waitForSelector('.actions .hint', { timeout: kStep });
             const hint = await bo.locator('.actions .hint').textContent();
             expect(/^Hint: (Drop|Draw from stock|Take discard)/.test(hint), `a hint for the start of the turn: ${hint}`);
+            hinted = true;
           }
           await playTurn(p, n);
         }
-        if (p === bo && n === 1 && !reloaded && (await status(bo)) === 'playing') {
+        if (p === bo && !reloaded && (await status(bo)) === 'playing') {
           await shot(bo, 'play-360');
           await checkControlsVisible(bo, 'in play');
           const hand = await myHand(bo);
@@ -392,11 +471,8 @@ async function main() {
         await Promise.race([waitMoved(ann, ka), waitMoved(bo, await stateKey(bo))]).catch(() => {});
       }
     }
-    expect(illegalChecked, 'the illegal attempts were checked');
-    expect(reloaded, 'the reload was checked');
     for (const p of [ann, bo]) await p.waitForSelector('.hand-end', { timeout: kStep });
-    played = true;
-  });
+  }
 
   await test("the hand's end shows every hand, count, reason and payouts; the deal verifies in the browser", async () => {
     expect(played, 'a hand was played');
@@ -406,13 +482,18 @@ async function main() {
     expect(pays.reduce((a, b) => a + b, 0) === 0 && pays.some((x) => x !== 0), `payouts sum to zero: ${pays}`);
     const counts = await ann.locator('.results tbody td:nth-child(3)').allTextContents();
     expect(counts.every((c) => /^\d+$/.test(c)), `counts shown: ${counts}`);
-    const hand = await ann.locator('main.table-page').getAttribute('data-hand');   // 1, or later after a hand ended at the deal
+    // The hand played (1, or later when the bot ended one before the checks were made), still
+    // between hands: the lobby's 30 s pause holds the next deal until both press Next hand.
+    const hand = await ann.locator('main.table-page').getAttribute('data-hand');
+    expect(hand === String(playedHand), `the page shows the hand played: ${hand} vs ${playedHand}`);
     const title = await ann.locator('.hand-end h2').textContent();
     expect(title.startsWith(`Hand ${hand}: `) && /(dropped|caught|went out|stock ran out)/.test(title), `the reason: ${title}`);
-    await ann.click('button:has-text("Ledger")');
-    const net = (await ann.locator('.ledger tbody td:first-of-type').allTextContents()).map(Number);
-    expect(JSON.stringify(net) === JSON.stringify(pays), `the ledger books the hand: ${net} vs ${pays}`);
-    await ann.click('button:has-text("Ledger")');
+    // The ledger is the session's: it booked every hand so far, this one last.
+    const after = await ledgerNet(ann, 3);
+    expect(after.caption.includes(`after ${hand} hand`), `the ledger is booked through hand ${hand}: ${after.caption}`);
+    const booked = after.net.map((x, i) => x - ledgerBefore.net[i]);
+    expect(JSON.stringify(booked) === JSON.stringify(pays),
+      `the ledger books the hand: ${after.net} - ${ledgerBefore.net} = ${booked} vs ${pays}`);
     await ann.click('button:has-text("Verify the deal")');
     await ann.waitForSelector('.verify', { timeout: kStep });
     const verdict = await ann.locator('.verify').textContent();
@@ -457,7 +538,7 @@ async function main() {
       await p.fill('input[name="name"]', name);
       await p.click('button:has-text("Join")');
     }
-    await untilPlaying([cy, eve]);
+    await untilPersonToMove([cy, eve]);
     let n = 0;
     let sawTimer = false;
     const t0 = Date.now();
@@ -490,7 +571,7 @@ async function main() {
     await dee.waitForFunction(() => document.querySelectorAll('select[name="preset"] option').length > 1, null, { timeout: kStep });
     await dee.fill('input[name="name"]', 'Dee');
     await dee.click('button[type="submit"]:has-text("Create table")');
-    await untilPlaying([dee]);
+    await untilPersonToMove([dee]);
     let n = 0;
     const t0 = Date.now();
     while ((await status(dee)) === 'playing' && Date.now() - t0 < 60000) {

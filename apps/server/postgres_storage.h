@@ -1,0 +1,66 @@
+// The shared Storage backend: one PostgreSQL database for several `tonk serve` processes, each
+// table hosted by one process at a time under a lease row (issue 9 point 5; docs/SCALING.md).
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "storage.h"
+
+namespace tonk::serve {
+
+/// Storage in PostgreSQL (libpqxx): tonk_tables(code, config, closed), tonk_log(code, seq, entry)
+/// with (code, seq) the primary key, and tonk_leases(code, holder, expires).
+///
+/// Leases: every process has a random holder id. A table's lease row names the process hosting it
+/// and an expiry on the database's clock (now() + the lease time). The host renews its leases every
+/// third of the lease time (renew_leases); a process takes a table whose lease expired with one
+/// UPDATE (two takers cannot both win: the second re-reads the row after the first committed) and
+/// reads its log in the same transaction. Fencing: commit() locks the lease row of every table it
+/// writes (SELECT ... FOR UPDATE) and refuses (StorageError, nothing written) when another process
+/// holds it, so a process that lost a lease never forks a table's log; (code, seq) being unique is a
+/// second guard.
+class PostgresStorage final : public Storage {
+ public:
+  /// Connects to `url` (postgresql://USER@HOST:PORT/DB?...) and creates the schema when missing.
+  /// `lease` is the lease time (>= 100 ms). Throws StorageError.
+  PostgresStorage(const std::string& url, std::chrono::milliseconds lease);
+  ~PostgresStorage() override;
+  PostgresStorage(const PostgresStorage&) = delete;
+  PostgresStorage& operator=(const PostgresStorage&) = delete;
+
+  /// Takes every table whose lease expired (at start-up: every table whose host died) and returns
+  /// them with their logs.
+  std::vector<StoredTable> load_tables() override { return take_over(); }
+  std::vector<StoredTable> take_over() override;
+  void create_table(const std::string& code, const std::string& config) override;
+  void append(const std::string& code, std::int64_t seq, const std::string& entry) override;
+  void close_table(const std::string& code) override;
+  void commit() override;
+  bool pending() const override { return !staged_.empty(); }
+  /// Extends this process's leases; throws StorageError when one of its tables was taken by
+  /// another process (this one stalled past its lease).
+  void renew_leases() override;
+  std::chrono::milliseconds lease_period() const override { return lease_ / 3; }
+  /// This process's holder id (16 hex digits).
+  const std::string& holder() const { return holder_; }
+
+ private:
+  struct Staged {
+    int kind;  // 0 table, 1 entry, 2 close
+    std::string code;
+    std::int64_t seq;
+    std::string text;
+  };
+  struct Connection;  // the libpqxx connection (kept out of this header)
+  std::unique_ptr<Connection> db_;
+  std::chrono::milliseconds lease_;
+  std::string holder_;
+  std::set<std::string> hosted_;  // the tables whose lease this process holds
+  std::vector<Staged> staged_;
+};
+
+}  // namespace tonk::serve
