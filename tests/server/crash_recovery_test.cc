@@ -8,59 +8,13 @@
 #include <random>
 
 #include "tonk/record.h"
+#include "seat_reader.h"
 #include "ws_client.h"
 
 namespace tonk::test {
 namespace {
 
 constexpr int kKills = 50;
-
-struct Player {
-  std::string table;
-  int seat = 0;
-  std::string token;
-  std::unique_ptr<WsClient> client;
-  json last;  // the last `state` this seat received
-};
-
-std::pair<long long, long long> position(const json& state) {
-  return {state["hand"].get<long long>(), state["seq"].get<long long>()};
-}
-
-// Reads `p`'s messages until a state at `target` or later; returns false when the connection ends.
-bool read_until(Player& p, std::pair<long long, long long> target) {
-  for (;;) {
-    json m;
-    try {
-      m = p.client->next();
-    } catch (const std::exception&) {
-      return false;
-    }
-    if (m.value("type", "") == "state") {
-      p.last = m;
-      if (position(m) >= target) return true;
-    }
-  }
-}
-
-// After a kill: reads every message the server sent before dying.
-void drain(Player& p) {
-  for (;;) {
-    try {
-      json m = p.client->next();
-      if (m.value("type", "") == "state") p.last = m;
-    } catch (const std::exception&) {
-      return;
-    }
-  }
-}
-
-std::vector<std::string> history_of(const json& state) {
-  std::vector<std::string> out;
-  if (state["view"].is_null()) return out;
-  for (const json& h : state["view"]["history"]) out.push_back(h.dump());
-  return out;
-}
 
 TEST(ServeCrashRecovery, KilledMidHandFiftyTimesEveryTableResumesExactly) {
   const std::string db = (std::filesystem::temp_directory_path() / ("tonk_crash_" + std::to_string(getpid()) + ".db")).string();

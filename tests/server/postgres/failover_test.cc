@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "tonk/record.h"
+#include "seat_reader.h"
 #include "ws_client.h"
 
 namespace tonk::test {
@@ -26,50 +27,6 @@ constexpr int kReadTimeout = 5;  // seconds a client waits for a message before 
 constexpr std::chrono::milliseconds kLeaseTime(2000);      // renewed every 2/3 s
 const std::vector<std::string> kLease = {"--lease", "2"};  // kLeaseTime
 
-struct Player {
-  std::string table;
-  int seat = 0;
-  std::string token;
-  std::unique_ptr<WsClient> client;
-  json last;  // the last `state` this seat received
-};
-
-std::pair<long long, long long> position(const json& state) {
-  return {state["hand"].get<long long>(), state["seq"].get<long long>()};
-}
-
-bool read_until(Player& p, std::pair<long long, long long> target) {
-  for (;;) {
-    json m;
-    try {
-      m = p.client->next();
-    } catch (const std::exception&) {
-      return false;
-    }
-    if (m.value("type", "") == "state") {
-      p.last = m;
-      if (position(m) >= target) return true;
-    }
-  }
-}
-
-void drain(Player& p) {
-  for (;;) {
-    try {
-      json m = p.client->next();
-      if (m.value("type", "") == "state") p.last = m;
-    } catch (const std::exception&) {
-      return;
-    }
-  }
-}
-
-std::vector<std::string> history_of(const json& state) {
-  std::vector<std::string> out;
-  if (state["view"].is_null()) return out;
-  for (const json& h : state["view"]["history"]) out.push_back(h.dump());
-  return out;
-}
 
 // Acts with a random legal action for whoever may move at `table` and waits until every player of
 // the table saw the result. Returns false when nobody at the table has legal actions or a read failed.
