@@ -358,22 +358,34 @@ void ServerTable::deal_next() {
   if (!over_) record({{"k", "seed"}, {"hand", hand + 1}, {"seed", random_hex(kServerSeedBytes)}});
 }
 
+namespace {
+
+// A seat's view and legal actions copied for a worker thread (a bot's move, a hint): the copy owns
+// the history its view points into, so the table may move on meanwhile.
+struct SeatSnapshot {
+  View view;
+  std::vector<Move> history;
+  std::unique_ptr<ActionList> legal = std::make_unique<ActionList>();
+};
+
+std::shared_ptr<SeatSnapshot> snapshot(const Table& table, int seat) {
+  auto s = std::make_shared<SeatSnapshot>();
+  s->view = table.view(seat);
+  s->history.assign(s->view.history.begin(), s->view.history.end());
+  s->view.history = s->history;
+  table.legal_actions(*s->legal);
+  return s;
+}
+
+}  // namespace
+
 void ServerTable::start_bot(int seat) {
   if (bot_thinking_ >= 0) return;
   SeatInfo& info = seats_[static_cast<std::size_t>(seat)];
   const std::string kind = info.kind == SeatKind::kBot ? info.bot_kind : kAutoBot;
   if (!info.bot || info.bot->name() != std::string_view(kind).substr(0, info.bot->name().size()))
     info.bot = std::shared_ptr<Bot>(make_bot(kind, std::stoull(random_hex(8), nullptr, 16)));
-  struct Job {
-    View view;
-    std::vector<Move> history;
-    std::unique_ptr<ActionList> legal = std::make_unique<ActionList>();
-  };
-  auto job = std::make_shared<Job>();
-  job->view = table_->view(seat);
-  job->history.assign(job->view.history.begin(), job->view.history.end());
-  job->view.history = job->history;
-  table_->legal_actions(*job->legal);
+  const std::shared_ptr<SeatSnapshot> job = snapshot(*table_, seat);
   bot_thinking_ = seat;
   const int hand = hand_number();
   const std::size_t at = seq();
@@ -524,16 +536,7 @@ void ServerTable::hint(const std::shared_ptr<Client>& client, json re) {
   if (!table_ || !table_->in_hand() || table_->to_move() != seat)
     throw ProtocolError("illegal", "a hint is for the seat to move", "table");
   if (client->hint_running) throw ProtocolError("rate_limited", "a hint is already being computed");
-  struct Job {
-    View view;
-    std::vector<Move> history;
-    std::unique_ptr<ActionList> legal = std::make_unique<ActionList>();
-  };
-  auto job = std::make_shared<Job>();
-  job->view = table_->view(seat);
-  job->history.assign(job->view.history.begin(), job->view.history.end());
-  job->view.history = job->history;
-  table_->legal_actions(*job->legal);
+  const std::shared_ptr<SeatSnapshot> job = snapshot(*table_, seat);
   const std::size_t at = seq();
   const std::uint64_t seed = std::stoull(random_hex(8), nullptr, 16);
   client->hint_running = true;
