@@ -100,8 +100,9 @@ void HttpSession::on_read(beast::error_code ec) {
   if (static_dir_.empty()) {
     if (target == "/index.html")
       return respond(make(http::status::ok, "text/plain; charset=utf-8",
-                          "tonk serve: no browser client here (--static DIR). The WebSocket protocol is at /ws "
-                          "(docs/PROTOCOL.md).\n"));
+                          "tonk serve: no browser client here. Build the page and start the server with "
+                          "scripts/serve.sh from the repository's root (or pass --static DIR). The WebSocket "
+                          "protocol is at /ws (docs/PROTOCOL.md).\n"));
     return respond(make(http::status::not_found, "text/plain", "not found\n"));
   }
   std::ifstream file(static_dir_ + target, std::ios::binary);

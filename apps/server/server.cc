@@ -41,7 +41,8 @@ int run_server(const ServeOptions& options) {
     listener = std::make_shared<Listener>(io, boost::asio::ip::tcp::endpoint(address, static_cast<unsigned short>(std::stoi(port_text))),
                                           *lobby, options.static_dir);
   } catch (const boost::system::system_error& e) {
-    std::cerr << "tonk serve: cannot listen on " << options.listen << ": " << e.code().message() << "\n";
+    std::cerr << "tonk serve: cannot listen on " << options.listen << ": " << e.code().message()
+              << " (another port: --listen 127.0.0.1:PORT; --listen 127.0.0.1:0 picks a free one)\n";
     return 1;
   }
   listener->run();

@@ -38,6 +38,9 @@ std::optional<int> run_server_commands(ServerCommands& c) {
     serve::ServeOptions o = c.serve_options;
     o.static_dir = c.static_dir;
     if (o.static_dir.empty() && std::filesystem::is_directory("web/dist")) o.static_dir = "web/dist";
+    if (o.static_dir.empty())
+      std::cerr << "tonk serve: no browser page to serve (no web/dist here): run scripts/serve.sh from the "
+                   "repository's root to build it and start the server, or pass --static DIR\n";
     if (!o.static_dir.empty() && !std::filesystem::is_directory(o.static_dir)) {
       std::cerr << "tonk serve: --static " << o.static_dir << " is not a directory\n";
       return 2;
