@@ -76,6 +76,12 @@ json spectator_view(json v) {
   return v;
 }
 
+// SHA-256 of a server seed given in hex: its commitment (docs/PROTOCOL.md "Provably fair deals").
+std::string commitment_of(const std::string& seed_hex) {
+  const std::vector<std::uint8_t> bytes = from_hex(seed_hex);
+  return sha256_hex(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+}
+
 }  // namespace
 
 ServerTable::ServerTable(Lobby& lobby, TableConfig config)
@@ -238,7 +244,7 @@ void ServerTable::on_event(const TableEvent& e) {
       for (const Contribution& c : list) contributions.push_back({{"seat", c.seat}, {"entropy", c.entropy}});
       json deck = json::array();
       for (Card c : hand.deck_order()) deck.push_back(to_string(c));
-      const std::string commitment = to_hex(sha256(std::string_view(reinterpret_cast<const char*>(from_hex(seed).data()), seed.size() / 2)));
+      const std::string commitment = commitment_of(seed);
       json fair{{"version", kFairVersion}, {"server_seed", seed}, {"commitment", commitment},
                 {"contributions", contributions}, {"deck", deck}};
       // The record, with the fair deal as comment lines before it (tonk verify reads them).
@@ -653,10 +659,12 @@ json ServerTable::state_json(int seat) const {
     bool contributed = false;
     if (const auto c = contributions_.find(next); c != contributions_.end())
       for (const Contribution& x : c->second) contributed = contributed || x.seat == seat;
-    const std::vector<std::uint8_t> bytes = from_hex(it->second);
-    fair = {{"hand", next},
-            {"commitment", sha256_hex(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()))},
-            {"contributed", contributed}};
+    fair = {{"hand", next}, {"commitment", commitment_of(it->second)}, {"contributed", contributed}, {"current", nullptr}};
+    // The hand in play's commitment, published before its deal: a client that reloads mid-hand
+    // shows it and checks the reveal against it (docs/PROTOCOL.md "state").
+    if (table_ && table_->in_hand())
+      if (const auto cur = seeds_.find(hand_number()); cur != seeds_.end())
+        fair["current"] = {{"hand", cur->first}, {"commitment", commitment_of(cur->second)}};
   }
   return json{{"type", "state"},
               {"table", code()},
