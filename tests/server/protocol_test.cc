@@ -202,6 +202,33 @@ TEST(ServeProtocol, StateCarriesTheCommitmentOfTheHandInPlay) {
   EXPECT_NE(rec["text"].get<std::string>().find("# fair-commitment: " + published[1] + "\n"), std::string::npos);
 }
 
+// GET /tables/CODE/host names the server hosting an open table (docs/SCALING.md): with SQLite, the
+// server itself, at its --advertise URL or by default at the address it listens on.
+TEST(ServeProtocol, TheHostOfATableIsThisServerWithSqlite) {
+  {
+    ServerProcess server(":memory:");
+    WsClient c(server.port());
+    const std::string table = create(c, {{"seats", 2}, {"bots", {{{"seat", 1}, {"kind", "greedy"}}}}})["table"];
+    auto [status, body] = http_get(server.port(), "/tables/" + table + "/host");
+    ASSERT_EQ(status, 200) << body;
+    EXPECT_EQ(json::parse(body), (json{{"table", table}, {"host", "http://127.0.0.1:" + std::to_string(server.port())},
+                                       {"lease_until", nullptr}, {"expired", false}}));
+    EXPECT_EQ(http_get(server.port(), "/tables/ZZZZZZ/host").first, 404);
+    EXPECT_EQ(http_get(server.port(), "/tables//host").first, 404);
+    // An ended table is hosted nowhere.
+    c.request({{"type", "join"}, {"table", table}, {"name", "A"}});
+    c.send({{"type", "end"}});
+    c.next_of("table_over");
+    EXPECT_EQ(http_get(server.port(), "/tables/" + table + "/host").first, 404);
+  }
+  ServerProcess server(":memory:", 1, "20", {"--advertise", "https://tonk-3.example.org"});
+  WsClient c(server.port());
+  const std::string table = create(c, {{"seats", 2}})["table"];
+  const auto [status, body] = http_get(server.port(), "/tables/" + table + "/host");
+  ASSERT_EQ(status, 200) << body;
+  EXPECT_EQ(json::parse(body)["host"], "https://tonk-3.example.org");
+}
+
 // The turn timer: a person who does not act is played by a bot, marked auto, until `back`.
 TEST(ServeProtocol, TurnTimerHandsASilentSeatToABotMarkedAuto) {
   ServerProcess server(":memory:");
