@@ -658,12 +658,12 @@ json ServerTable::seats_json() const {
   return out;
 }
 
-json ServerTable::state_json(int seat) const {
-  json view = nullptr;
+std::string ServerTable::state_text(int seat) const {
+  std::string view = "null";
   json legal = json::array();
   if (table_ && table_->hand()) {
-    view = json::parse(to_json(table_->view(seat < 0 ? 0 : seat)));
-    if (seat < 0) view = spectator_view(std::move(view));
+    view = to_json(table_->view(seat < 0 ? 0 : seat));  // schema tonk.view/1, a JSON object
+    if (seat < 0) view = spectator_view(json::parse(view)).dump();
     if (seat >= 0 && table_->in_hand() && table_->to_move() == seat && !bot_plays(seat)) {
       ActionList list;
       table_->legal_actions(list);
@@ -688,25 +688,29 @@ json ServerTable::state_json(int seat) const {
       if (const auto cur = seeds_.find(hand_number()); cur != seeds_.end())
         fair["current"] = {{"hand", cur->first}, {"commitment", commitment_of(cur->second)}};
   }
-  return json{{"type", "state"},
-              {"table", code()},
-              {"seat", seat < 0 ? json(nullptr) : json(seat)},
-              {"hand", hand_number()},
-              {"seq", seq()},
-              {"status", status()},
-              {"view", view},
-              {"legal", legal},
-              {"to_move", table_ && table_->in_hand() ? table_->to_move() : -1},
-              {"deadline_ms", deadline},
-              {"seats", seats_json()},
-              {"ledger", ledger_json()},
-              {"rules", tonk::to_string(config_.rules)},
-              {"preset", config_.preset},
-              {"fair", fair}};
+  std::string text = json{{"type", "state"},
+                          {"table", code()},
+                          {"seat", seat < 0 ? json(nullptr) : json(seat)},
+                          {"hand", hand_number()},
+                          {"seq", seq()},
+                          {"status", status()},
+                          {"legal", legal},
+                          {"to_move", table_ && table_->in_hand() ? table_->to_move() : -1},
+                          {"deadline_ms", deadline},
+                          {"seats", seats_json()},
+                          {"ledger", ledger_json()},
+                          {"rules", tonk::to_string(config_.rules)},
+                          {"preset", config_.preset},
+                          {"fair", fair}}.dump();
+  text.pop_back();  // the object's closing brace: the view goes in as the last member
+  text += ",\"view\":";
+  text += view;
+  text += '}';
+  return text;
 }
 
 void ServerTable::send_state(const std::shared_ptr<Client>& client) {
-  lobby_.send(client, state_json(client->following.seat));
+  lobby_.send(client, std::make_shared<const std::string>(state_text(client->following.seat)));
 }
 
 void ServerTable::broadcast_state() {
@@ -716,7 +720,7 @@ void ServerTable::broadcast_state() {
     auto c = w.lock();
     if (!c) continue;
     auto& text = cache[static_cast<std::size_t>(c->following.seat + 1)];
-    if (!text) text = std::make_shared<const std::string>(state_json(c->following.seat).dump());
+    if (!text) text = std::make_shared<const std::string>(state_text(c->following.seat));
     lobby_.send(c, text);
   }
 }

@@ -114,8 +114,10 @@ class ServerTable : public std::enable_shared_from_this<ServerTable> {
   std::string status() const;
   nlohmann::json ledger_json() const;
   nlohmann::json seats_json() const;
-  nlohmann::json state_json(int seat) const;
-  std::string view_text(int seat) const;
+  /// The `state` message for `seat` (-1: a spectator), as text (docs/PROTOCOL.md). The view is
+  /// the library's to_json(View) text spliced in as it is, not parsed and written again: one state
+  /// per subscriber per move is the server's busiest work (docs/PERFORMANCE.md, "The server").
+  std::string state_text(int seat) const;
   void broadcast_state();
   void broadcast_seats();
   bool connected(int seat) const;

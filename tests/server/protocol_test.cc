@@ -77,8 +77,9 @@ TEST(ServeProtocol, ASeatPlaysAHandAgainstABotAndTheRecordVerifies) {
   while (state["legal"].empty());
   EXPECT_EQ(state["status"], "playing");
   EXPECT_EQ(state["view"]["schema"], "tonk.view/1");
-  // The next deal's commitment (hand 2, or later when the bot ended hand 1 before Ann's first turn).
-  EXPECT_EQ(state["fair"]["hand"], state["hand"].get<long long>() + 1) << state["fair"].dump();
+  // The next deal's commitment. Not always hand 2: the deal is random, and hand 1 can end before Ann
+  // moves (a dealt tonk, or the bot drops on its first turn).
+  EXPECT_EQ(state["fair"]["hand"], state["hand"].get<int>() + 1);
   for (const json& a : state["legal"]) {
     EXPECT_TRUE(a.contains("id") && a.contains("kind") && a.contains("cards") && a.contains("target") && a.contains("shape"));
   }
