@@ -59,10 +59,12 @@ json presets_json() {
 }  // namespace
 
 Lobby::Lobby(boost::asio::io_context& io, std::unique_ptr<Storage> storage, int workers)
-    : io_(io), storage_(std::move(storage)), pool_(static_cast<std::size_t>(std::max(1, workers))) {}
+    : io_(io), storage_(std::move(storage)) {
+  if (workers > 0) pool_ = std::make_unique<boost::asio::thread_pool>(static_cast<std::size_t>(workers));
+}
 
 Lobby::~Lobby() {
-  pool_.join();
+  if (pool_) pool_->join();
 }
 
 std::size_t Lobby::restore() {
@@ -99,13 +101,18 @@ void Lobby::keep_leases() {
 }
 
 void Lobby::run_on_pool(std::function<void()> job) {
-  boost::asio::post(pool_, [job = std::move(job)] {
+  auto run = [job = std::move(job)] {
     try {
       job();
     } catch (const std::exception& e) {
       std::cerr << "tonk serve: a worker failed: " << e.what() << "\n";
     }
-  });
+  };
+  if (pool_) {
+    boost::asio::post(*pool_, std::move(run));
+  } else {
+    boost::asio::post(io_, std::move(run));  // 0 workers: deterministic, on the I/O thread
+  }
 }
 
 void Lobby::send(const std::shared_ptr<Client>& client, const json& message) {
