@@ -116,7 +116,9 @@ void Lobby::run_on_pool(std::function<void()> job) {
 }
 
 void Lobby::send(const std::shared_ptr<Client>& client, const json& message) {
-  send(client, std::make_shared<const std::string>(message.dump()));
+  // Replies may quote what a client sent, cut to a length or as the JSON parser read it (part of a
+  // multi-byte character): broken UTF-8 is written as U+FFFD instead of throwing out of on_message.
+  send(client, std::make_shared<const std::string>(message.dump(-1, ' ', false, json::error_handler_t::replace)));
 }
 
 void Lobby::send(const std::shared_ptr<Client>& client, std::shared_ptr<const std::string> text) {

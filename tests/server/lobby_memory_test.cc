@@ -35,8 +35,9 @@ class MemoryLobby {
  public:
   MemoryLobby() : lobby_(std::make_unique<serve::Lobby>(io_, std::make_unique<serve::SqliteStorage>(":memory:"), 0)) {}
   /// `client` sends `message`; then everything the io_context has to do is done.
-  void send(const std::shared_ptr<MemoryClient>& client, const json& message) {
-    lobby_->on_message(client, message.dump());
+  void send(const std::shared_ptr<MemoryClient>& client, const json& message) { send(client, message.dump()); }
+  void send(const std::shared_ptr<MemoryClient>& client, const std::string& text) {
+    lobby_->on_message(client, text);
     io_.restart();
     while (io_.poll_one()) {
     }
@@ -74,6 +75,31 @@ TEST(ServeLobbyMemory, AnEndedTableOffersNoActionsEvenMidHand) {
   lobby.send(mover, {{"type", "hint"}, {"id", 5}});
   EXPECT_EQ(mover->messages.back()["type"], "error");
   EXPECT_EQ(mover->messages.back()["code"], "illegal");
+}
+
+// Found by fuzz_protocol: a message that is valid UTF-8 but not valid JSON, with a multi-byte
+// character where the parser stops (`"id":7é`), made the parser's message quote half the character;
+// writing the `error` reply then threw out of on_message (invalid UTF-8), which in `tonk serve` ends
+// io_context::run: one message stopped the server. So did a `type` or a table code cut inside a
+// character when an error message quotes it. The reply now carries U+FFFD for the broken bytes.
+TEST(ServeLobbyMemory, ARequestThatBreaksUtf8InAnErrorMessageGetsAnError) {
+  MemoryLobby lobby;
+  auto c = std::make_shared<MemoryClient>();
+  const std::string texts[] = {
+      "{\"type\":\"ping\",\"id\":7\xc3\xa9}",                                        // "id":7é
+      "{\"type\":\"" + std::string(31, 'x') + "\xc3\xa9\"}",                             // an unknown type cut in é
+      "{\"type\":\"watch\",\"table\":\"" + std::string(15, 'x') + "\xc3\xa9\"}",       // a table code cut in é
+  };
+  for (const std::string& text : texts) {
+    c->messages.clear();
+    ASSERT_NO_THROW(lobby.send(c, text)) << text;
+    ASSERT_EQ(c->messages.size(), 1u) << text;
+    EXPECT_EQ(c->messages[0]["type"], "error");
+    EXPECT_NE(c->messages[0]["message"].get<std::string>().find("\xef\xbf\xbd"), std::string::npos)  // U+FFFD
+        << c->messages[0].dump();
+  }
+  lobby.send(c, json{{"type", "ping"}, {"id", 8}});  // and the lobby goes on
+  EXPECT_EQ(c->messages.back()["type"], "pong");
 }
 
 }  // namespace
