@@ -5,6 +5,9 @@
 // sending `act` to receiving `acted`): median, p99, max. One thread, Asio: many connections.
 //
 //   tonk_load --port P --tables N [--seconds 20] [--interval 1.0]
+//
+// Exit status: 0, or 1 when no move was acknowledged or the server answered any message with an
+// `error` (the first one is printed): a load figure made of refused moves is not a figure.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -21,6 +24,7 @@
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
+#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 namespace asio = boost::asio;
@@ -33,6 +37,7 @@ struct Stats {
   std::vector<double> latencies_ms;
   long long moves = 0;
   long long errors = 0;
+  std::string first_error;  // the first `error` message or connection failure, for the report
   bool measuring = false;
 };
 
@@ -62,7 +67,7 @@ class Bot : public std::enable_shared_from_this<Bot> {
  private:
   void fail(const char* what, beast::error_code ec) {
     if (stopped_) return;
-    std::cerr << "tonk_load: " << what << ": " << ec.message() << "\n";
+    if (stats_.first_error.empty()) stats_.first_error = std::string(what) + ": " + ec.message();
     ++stats_.errors;
     stopped_ = true;
   }
@@ -97,7 +102,8 @@ class Bot : public std::enable_shared_from_this<Bot> {
           if (ec || self->hand_ != h || self->seq_ != s) return;
           const json& pick = self->legal_[std::uniform_int_distribution<std::size_t>(0, self->legal_.size() - 1)(self->rng_)];
           self->sent_ = Clock::now();
-          self->send(json{{"type", "act"}, {"id", 1}, {"action", pick["id"]}, {"seq", s}}.dump());
+          // docs/PROTOCOL.md: an act names its position by hand and seq.
+          self->send(json{{"type", "act"}, {"id", 1}, {"action", pick["id"]}, {"hand", h}, {"seq", s}}.dump());
         });
       }
     } else if (type == "acted") {
@@ -108,6 +114,7 @@ class Bot : public std::enable_shared_from_this<Bot> {
     } else if (type == "hand_over") {
       send(R"({"type":"ready"})");
     } else if (type == "error") {
+      if (stats_.first_error.empty()) stats_.first_error = m.dump();
       ++stats_.errors;
     }
   }
@@ -129,21 +136,13 @@ class Bot : public std::enable_shared_from_this<Bot> {
 int main(int argc, char** argv) {
   int port = 0, tables = 10;
   double seconds = 20, interval = 1.0;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string flag = argv[i];
-    if (flag == "--port") port = std::atoi(argv[i + 1]);
-    else if (flag == "--tables") tables = std::atoi(argv[i + 1]);
-    else if (flag == "--seconds") seconds = std::atof(argv[i + 1]);
-    else if (flag == "--interval") interval = std::atof(argv[i + 1]);
-    else {
-      std::cerr << "usage: tonk_load --port P --tables N [--seconds S] [--interval SECONDS]\n";
-      return 2;
-    }
-  }
-  if (port <= 0 || tables < 1) {
-    std::cerr << "usage: tonk_load --port P --tables N [--seconds S] [--interval SECONDS]\n";
-    return 2;
-  }
+  CLI::App app{"tonk_load: a load generator for `tonk serve` (docs/PERFORMANCE.md)"};
+  app.add_option("--port", port, "the server's port on 127.0.0.1")->required()->check(CLI::Range(1, 65535));
+  app.add_option("--tables", tables, "tables to open, two bot-driven people each")->check(CLI::Range(1, 100000));
+  app.add_option("--seconds", seconds, "seconds measured, after 3 s of warm-up")->check(CLI::Range(0.1, 86400.0));
+  app.add_option("--interval", interval, "mean seconds a client thinks before its move (0: at once)")
+      ->check(CLI::Range(0.0, 3600.0));
+  CLI11_PARSE(app, argc, argv);
   asio::io_context io;
   const asio::ip::tcp::endpoint ep(asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port));
   Stats stats;
@@ -180,5 +179,13 @@ int main(int argc, char** argv) {
   std::printf("tables %d (created %d), clients %zu, %.1f s: %lld moves, %.1f moves/s; move-to-ack ms: p50 %.2f p99 %.2f max %.2f; errors %lld\n",
               tables, created, bots.size(), elapsed, stats.moves, stats.moves / elapsed, pct(0.5), pct(0.99),
               l.empty() ? 0.0 : l.back(), stats.errors);
+  if (stats.errors > 0) {
+    std::fprintf(stderr, "tonk_load: %lld errors; the first: %s\n", stats.errors, stats.first_error.c_str());
+    return 1;
+  }
+  if (stats.moves == 0) {
+    std::fprintf(stderr, "tonk_load: no move was acknowledged\n");
+    return 1;
+  }
   return 0;
 }
