@@ -55,8 +55,21 @@ std::vector<std::uint8_t> from_hex(std::string_view hex) {
   return out;
 }
 
+namespace {
+RandomSource& test_source() {
+  static RandomSource source;
+  return source;
+}
+}  // namespace
+
+void set_random_source_for_testing(RandomSource source) { test_source() = std::move(source); }
+
 std::string random_hex(int bytes) {
   std::vector<unsigned char> buf(static_cast<std::size_t>(bytes));
+  if (test_source()) {
+    test_source()(buf);
+    return to_hex(buf);
+  }
   if (RAND_bytes(buf.data(), bytes) != 1) throw std::runtime_error("the OS random number generator failed (RAND_bytes)");
   return to_hex(buf);
 }

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -39,6 +40,13 @@ bool is_hex(std::string_view text, std::size_t min, std::size_t max);
 /// `bytes` bytes from the OS's CSPRNG (OpenSSL RAND_bytes), in hex. Throws std::runtime_error when
 /// the generator fails.
 std::string random_hex(int bytes);
+/// Fills its argument with random bytes (see set_random_source_for_testing).
+using RandomSource = std::function<void(std::span<unsigned char>)>;
+/// For tests and fuzzing only (tests/fuzz/fuzz_protocol.cc): makes random_hex draw from `source`
+/// instead of the CSPRNG, so that a run is reproducible (seeds, tokens, table codes, bots' seeds).
+/// An empty `source` restores the CSPRNG. `tonk serve` never calls it. Not thread-safe: call it
+/// while no server runs.
+void set_random_source_for_testing(RandomSource source);
 
 /// The text hashed for hand `hand`: "tonk-deal/1\n<seed>\n<hand>\n<seat>:<entropy>\n..." with the
 /// contributions in seat order (lowercase hex).

@@ -59,10 +59,12 @@ json presets_json() {
 }  // namespace
 
 Lobby::Lobby(boost::asio::io_context& io, std::unique_ptr<Storage> storage, int workers)
-    : io_(io), storage_(std::move(storage)), pool_(static_cast<std::size_t>(std::max(1, workers))) {}
+    : io_(io), storage_(std::move(storage)) {
+  if (workers > 0) pool_ = std::make_unique<boost::asio::thread_pool>(static_cast<std::size_t>(workers));
+}
 
 Lobby::~Lobby() {
-  pool_.join();
+  if (pool_) pool_->join();
 }
 
 std::size_t Lobby::restore() {
@@ -104,17 +106,24 @@ std::int64_t Lobby::now_ms() const {
 }
 
 void Lobby::run_on_pool(std::function<void()> job) {
-  boost::asio::post(pool_, [job = std::move(job)] {
+  auto run = [job = std::move(job)] {
     try {
       job();
     } catch (const std::exception& e) {
       std::cerr << "tonk serve: a worker failed: " << e.what() << "\n";
     }
-  });
+  };
+  if (pool_) {
+    boost::asio::post(*pool_, std::move(run));
+  } else {
+    boost::asio::post(io_, std::move(run));  // 0 workers: deterministic, on the I/O thread
+  }
 }
 
 void Lobby::send(const std::shared_ptr<Client>& client, const json& message) {
-  send(client, std::make_shared<const std::string>(message.dump()));
+  // Replies may quote what a client sent, cut to a length or as the JSON parser read it (part of a
+  // multi-byte character): broken UTF-8 is written as U+FFFD instead of throwing out of on_message.
+  send(client, std::make_shared<const std::string>(message.dump(-1, ' ', false, json::error_handler_t::replace)));
 }
 
 void Lobby::send(const std::shared_ptr<Client>& client, std::shared_ptr<const std::string> text) {

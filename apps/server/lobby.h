@@ -25,7 +25,10 @@ namespace tonk::serve {
 
 class Lobby {
  public:
-  /// Tables are run on `io` (one thread); bots and hints on a pool of `workers` threads.
+  /// Tables are run on `io` (one thread); bots and hints on a pool of `workers` threads. With
+  /// `workers` 0 there is no pool: bots and hints are posted to `io` and run on its thread, so that a
+  /// test or the fuzz target (tests/fuzz/fuzz_protocol.cc) is deterministic and can run `io` until
+  /// idle (`tonk serve --workers` is at least 1).
   Lobby(boost::asio::io_context& io, std::unique_ptr<Storage> storage, int workers);
   ~Lobby();
   Lobby(const Lobby&) = delete;
@@ -70,7 +73,7 @@ class Lobby {
   // For the tables.
   Storage& storage() { return *storage_; }
   boost::asio::io_context& io() { return io_; }
-  /// Runs `job` on the worker pool (never on the I/O thread).
+  /// Runs `job` on the worker pool (never on the I/O thread; with 0 workers, posted to the I/O thread).
   void run_on_pool(std::function<void()> job);
   void send(const std::shared_ptr<Client>& client, const nlohmann::json& message);
   void send(const std::shared_ptr<Client>& client, std::shared_ptr<const std::string> text);
@@ -96,7 +99,7 @@ class Lobby {
   std::string advertise_;
   std::chrono::milliseconds clock_offset_{0};
   std::unique_ptr<Storage> storage_;
-  boost::asio::thread_pool pool_;
+  std::unique_ptr<boost::asio::thread_pool> pool_;  // null with 0 workers
   std::unordered_map<std::string, std::shared_ptr<ServerTable>> tables_;
   std::unordered_map<std::string, std::pair<std::string, int>> tokens_;  // SHA-256(token) -> table, seat
   std::vector<std::pair<std::weak_ptr<Client>, std::shared_ptr<const std::string>>> outbox_;

@@ -554,7 +554,7 @@ void ServerTable::end(int seat) {
 
 void ServerTable::hint(const std::shared_ptr<Client>& client, json re) {
   const int seat = client->following.seat;
-  if (!table_ || !table_->in_hand() || table_->to_move() != seat)
+  if (over_ || !table_ || !table_->in_hand() || table_->to_move() != seat)
     throw ProtocolError("illegal", "a hint is for the seat to move", "table");
   if (client->hint_running) throw ProtocolError("rate_limited", "a hint is already being computed");
   const std::shared_ptr<SeatSnapshot> job = snapshot(*table_, seat);
@@ -664,7 +664,9 @@ std::string ServerTable::state_text(int seat) const {
   if (table_ && table_->hand()) {
     view = to_json(table_->view(seat < 0 ? 0 : seat));  // schema tonk.view/1, a JSON object
     if (seat < 0) view = spectator_view(json::parse(view)).dump();
-    if (seat >= 0 && table_->in_hand() && table_->to_move() == seat && !bot_plays(seat)) {
+    // An ended table (every person sent `end`, or none is left) offers nothing, even mid-hand: act
+    // refuses every action there.
+    if (seat >= 0 && !over_ && table_->in_hand() && table_->to_move() == seat && !bot_plays(seat)) {
       ActionList list;
       table_->legal_actions(list);
       for (const Action& a : list) legal.push_back(action_json(a));
@@ -695,7 +697,7 @@ std::string ServerTable::state_text(int seat) const {
                           {"seq", seq()},
                           {"status", status()},
                           {"legal", legal},
-                          {"to_move", table_ && table_->in_hand() ? table_->to_move() : -1},
+                          {"to_move", !over_ && table_ && table_->in_hand() ? table_->to_move() : -1},
                           {"deadline_ms", deadline},
                           {"seats", seats_json()},
                           {"ledger", ledger_json()},

@@ -10,12 +10,9 @@
 #include <cstdlib>
 #include <filesystem>
 #include <random>
-#include <regex>
-#include <set>
 #include <thread>
 
-#include "tonk/record.h"
-#include "tonk/view_json.h"
+#include "hidden_info_checker.h"
 #include "ws_client.h"
 
 namespace tonk::test {
@@ -32,102 +29,6 @@ int hands_per_table() {
   const long n = std::strtol(v, &end, 10);
   return *v != '\0' && *end == '\0' && n >= 1 && n <= 500 ? static_cast<int>(n) : 500;
 }
-
-json spectator_of(json v) {
-  v["player"] = nullptr;
-  v["hand"] = json::array();
-  v["count"] = nullptr;
-  v["taken_discard"] = nullptr;
-  return v;
-}
-
-// Every card named in `j` (a whole string value that is a card, or card tokens inside text).
-void cards_in(const json& j, std::set<std::string>& out) {
-  static const std::regex kCard("(?:[A2-9TJQK][cdhs]|X[1-4])");
-  // Not cards: a wild run's lowest place ("run:3h", V13a) and rule IDs in the narration ("V13d").
-  static const std::regex kNotCards("run:[A2-9TJQK][cdhs]|\\b[SVI][0-9]+[a-z]*");
-  if (j.is_string()) {
-    const std::string s = std::regex_replace(j.get<std::string>(), kNotCards, "");
-    for (auto it = std::sregex_iterator(s.begin(), s.end(), kCard); it != std::sregex_iterator(); ++it) out.insert(it->str());
-  } else if (j.is_array() || j.is_object()) {
-    for (const json& x : j) cards_in(x, out);
-  }
-}
-
-struct Checker {
-  int seat = -1;  // -1: a spectator
-  int hands_checked = 0;
-  int messages_checked = 0;
-  std::vector<std::string> failures;
-
-  void fail(const std::string& what) {
-    if (failures.size() < 5) failures.push_back(what);
-  }
-
-  // Checks the messages of one hand against its record.
-  void check(const std::vector<json>& messages, const std::string& record_text) {
-    const std::vector<HandRecord> recs = parse_records(record_text);
-    if (recs.size() != 1) return fail("record does not parse to one hand");
-    const HandRecord& r = recs[0];
-    Hand hand(make_game(r.rules), r.deck, static_cast<int>(r.dealer));
-    // The truth after each move: each seat's view document and legal ids, and the card drawn.
-    std::vector<json> views;          // by seq
-    std::vector<std::set<std::string>> legal;  // by seq, for the seat to move
-    std::vector<int> to_move;
-    std::vector<std::string> drawn(r.moves.size() + 1);
-    auto snapshot = [&] {
-      json v = json::parse(to_json(hand.view(seat < 0 ? 0 : seat)));
-      views.push_back(seat < 0 ? spectator_of(std::move(v)) : std::move(v));
-      std::set<std::string> ids;
-      if (!hand.is_over())
-        for (const Action& a : hand.legal_actions()) ids.insert(to_string(a));
-      legal.push_back(std::move(ids));
-      to_move.push_back(hand.is_over() ? -1 : hand.current_player());
-    };
-    snapshot();
-    for (std::size_t i = 0; i < r.moves.size(); ++i) {
-      const State& s = hand.state();
-      if (r.moves[i].action.kind == ActionKind::kTakeStock && s.stock_size() > 0) drawn[i + 1] = to_string(s.stock()[0]);
-      hand.apply(r.moves[i].action);
-      snapshot();
-    }
-    for (const json& m : messages) {
-      ++messages_checked;
-      const std::string type = m["type"];
-      const std::size_t seq = m["seq"].get<std::size_t>();
-      if (seq >= views.size()) {
-        fail("seq " + std::to_string(seq) + " beyond the record");
-        continue;
-      }
-      std::set<std::string> allowed;
-      cards_in(views[seq], allowed);
-      if (type == "state") {
-        if (m["view"] != views[seq]) fail("state view differs from the engine's at seq " + std::to_string(seq) + ": " + m["view"].dump());
-        std::set<std::string> ids;
-        for (const json& a : m["legal"]) ids.insert(a["id"].get<std::string>());
-        const bool mine = seat >= 0 && to_move[seq] == seat;
-        if (ids != (mine ? legal[seq] : std::set<std::string>{})) fail("legal actions differ at seq " + std::to_string(seq));
-      } else if (type == "event") {
-        const bool own_draw = seat >= 0 && m["actor"] == seat && m["action"] == "stock";
-        const json want = own_draw && !drawn[seq].empty() ? json(drawn[seq]) : json(nullptr);
-        if (m["drawn"] != want) fail("event drawn " + m["drawn"].dump() + " for seat " + std::to_string(seat));
-        if (own_draw && !drawn[seq].empty()) allowed.insert(drawn[seq]);
-        // the card taken from the pile is named by the text: it was the top discard before
-        cards_in(views[seq - (seq > 0 ? 1 : 0)], allowed);
-      }
-      std::set<std::string> named;
-      json visible = m;
-      // Not cards: the rule line, the table code, the hex commitment of the next deal.
-      visible.erase("rules");
-      visible.erase("table");
-      visible.erase("fair");
-      cards_in(visible, named);
-      for (const std::string& c : named)
-        if (!allowed.count(c)) fail(type + " at seq " + std::to_string(seq) + " names " + c + " hidden from seat " + std::to_string(seat) + ": " + m.dump().substr(0, 400));
-    }
-    ++hands_checked;
-  }
-};
 
 // Plays (or, for a spectator, watches) until `hands` hands are over, checking each after it ends.
 void run_client(WsClient& c, Checker& checker, int hands, std::uint64_t seed) {

@@ -1,0 +1,106 @@
+// The lobby driven in memory, as the protocol fuzz target (tests/fuzz/fuzz_protocol.cc) drives it:
+// Lobby::on_message with in-memory clients, SQLite ":memory:", 0 workers (bots on the io_context)
+// and the io_context polled until idle. Each test here is a finding of that target, fixed.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <nlohmann/json.hpp>
+
+#include "client.h"
+#include "lobby.h"
+#include "sqlite_storage.h"
+
+namespace tonk::test {
+namespace {
+
+using nlohmann::json;
+
+class MemoryClient final : public serve::Client {
+ public:
+  void deliver(std::shared_ptr<const std::string> text) override { messages.push_back(json::parse(*text)); }
+  /// The last message of type `type` (null when none came).
+  json last(const std::string& type) const {
+    for (auto it = messages.rbegin(); it != messages.rend(); ++it)
+      if ((*it)["type"] == type) return *it;
+    return nullptr;
+  }
+  std::vector<json> messages;
+};
+
+class MemoryLobby {
+ public:
+  MemoryLobby() : lobby_(std::make_unique<serve::Lobby>(io_, std::make_unique<serve::SqliteStorage>(":memory:"), 0)) {}
+  /// `client` sends `message`; then everything the io_context has to do is done.
+  void send(const std::shared_ptr<MemoryClient>& client, const json& message) { send(client, message.dump()); }
+  void send(const std::shared_ptr<MemoryClient>& client, const std::string& text) {
+    lobby_->on_message(client, text);
+    io_.restart();
+    while (io_.poll_one()) {
+    }
+  }
+
+ private:
+  boost::asio::io_context io_{1};
+  std::unique_ptr<serve::Lobby> lobby_;
+};
+
+// Found by fuzz_protocol: when every person sent `end` mid-hand, the table was over but its last
+// `state` still offered the seat to move its legal actions (and a hint), which `act` then refused.
+TEST(ServeLobbyMemory, AnEndedTableOffersNoActionsEvenMidHand) {
+  MemoryLobby lobby;
+  auto ann = std::make_shared<MemoryClient>();
+  auto bo = std::make_shared<MemoryClient>();
+  lobby.send(ann, {{"type", "create"}, {"seats", 2}, {"pause_seconds", 0}});
+  const std::string table = ann->last("created")["table"];
+  lobby.send(ann, {{"type", "join"}, {"table", table}, {"name", "Ann"}, {"seat", 0}});
+  lobby.send(bo, {{"type", "join"}, {"table", table}, {"name", "Bo"}, {"seat", 1}});
+  const json playing = bo->last("state");
+  ASSERT_EQ(playing["status"], "playing");
+  const int to_move = playing["to_move"];
+  auto& mover = to_move == 0 ? ann : bo;
+  ASSERT_FALSE(mover->last("state")["legal"].empty());
+  lobby.send(ann, {{"type", "end"}});
+  lobby.send(bo, {{"type", "end"}});
+  ASSERT_FALSE(bo->last("table_over").is_null());
+  for (const auto& c : {ann, bo}) {
+    const json s = c->last("state");
+    EXPECT_EQ(s["status"], "over");
+    EXPECT_EQ(s["legal"], json::array()) << s.dump();
+    EXPECT_EQ(s["to_move"], -1);
+  }
+  lobby.send(mover, {{"type", "hint"}, {"id", 5}});
+  EXPECT_EQ(mover->messages.back()["type"], "error");
+  EXPECT_EQ(mover->messages.back()["code"], "illegal");
+}
+
+// Found by fuzz_protocol: a message that is valid UTF-8 but not valid JSON, with a multi-byte
+// character where the parser stops (`"id":7é`), made the parser's message quote half the character;
+// writing the `error` reply then threw out of on_message (invalid UTF-8), which in `tonk serve` ends
+// io_context::run: one message stopped the server. So did a `type` or a table code cut inside a
+// character when an error message quotes it. The reply now carries U+FFFD for the broken bytes.
+TEST(ServeLobbyMemory, ARequestThatBreaksUtf8InAnErrorMessageGetsAnError) {
+  MemoryLobby lobby;
+  auto c = std::make_shared<MemoryClient>();
+  const std::string texts[] = {
+      "{\"type\":\"ping\",\"id\":7\xc3\xa9}",                                        // "id":7é
+      "{\"type\":\"" + std::string(31, 'x') + "\xc3\xa9\"}",                             // an unknown type cut in é
+      "{\"type\":\"watch\",\"table\":\"" + std::string(15, 'x') + "\xc3\xa9\"}",       // a table code cut in é
+  };
+  for (const std::string& text : texts) {
+    c->messages.clear();
+    ASSERT_NO_THROW(lobby.send(c, text)) << text;
+    ASSERT_EQ(c->messages.size(), 1u) << text;
+    EXPECT_EQ(c->messages[0]["type"], "error");
+    EXPECT_NE(c->messages[0]["message"].get<std::string>().find("\xef\xbf\xbd"), std::string::npos)  // U+FFFD
+        << c->messages[0].dump();
+  }
+  lobby.send(c, json{{"type", "ping"}, {"id", 8}});  // and the lobby goes on
+  EXPECT_EQ(c->messages.back()["type"], "pong");
+}
+
+}  // namespace
+}  // namespace tonk::test
