@@ -21,7 +21,7 @@ if [ "$target" = all ]; then
 fi
 [[ " ${targets[*]} " == *" $target "* ]] || { echo "scripts/fuzz.sh: unknown target '$target'" >&2; exit 2; }
 scripts/setup_fuzz.sh
-dir=build-fuzz sanitizers=ON opt="-O1 -g"
+dir=build-fuzz sanitizers=ON opt="-O1 -g1"
 if [ "${TONK_FUZZ_FAST:-0}" = 1 ]; then dir=build-fuzz-fast sanitizers=OFF opt="-O2 -g"; fi
 # Assertions on (no NDEBUG): toml++'s own checks are findings too.
 launcher=()
