@@ -12,6 +12,10 @@ struct ServeOptions {
   std::string static_dir;                 ///< the browser client's built files; "" for none
   int workers = 2;                        ///< threads thinking for bots and hints
   double rate = 20;                       ///< messages per second per connection (burst: twice as many)
+  int max_connections_per_address = 64;   ///< open connections from one remote address
+  int max_connections = 4096;             ///< open connections in all
+  int max_hints = 4;                      ///< hints computed at once over every table (then `busy`)
+  double unjoined_expiry = 600;           ///< seconds after which a table nobody joined is removed
 };
 
 /// Runs the server until SIGINT or SIGTERM. Prints "tonk serve: listening on http://HOST:PORT" (the
