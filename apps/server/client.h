@@ -23,7 +23,8 @@ class Client {
   virtual void close_for_abuse() {}
 
   Following following;      ///< set by the lobby
-  bool hint_running = false;  ///< one hint at a time per connection
+  std::string address;       ///< the remote IP address (for the limits per address), "" in tests
+  int unjoined_tables = 0;   ///< tables this connection created that nobody joined yet (lobby.h limits)
 };
 
 }  // namespace tonk::serve

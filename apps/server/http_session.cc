@@ -1,6 +1,7 @@
 #include "http_session.h"
 
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -37,8 +38,14 @@ std::string_view mime_type(std::string_view path) {
 
 }  // namespace
 
-HttpSession::HttpSession(boost::asio::ip::tcp::socket socket, Lobby& lobby, const std::string& static_dir)
-    : stream_(std::move(socket)), lobby_(lobby), static_dir_(static_dir) {}
+HttpSession::HttpSession(boost::asio::ip::tcp::socket socket, Lobby& lobby, const std::string& static_dir, std::string address,
+                         std::shared_ptr<void> slot, std::string refusal)
+    : stream_(std::move(socket)),
+      lobby_(lobby),
+      static_dir_(static_dir),
+      address_(std::move(address)),
+      slot_(std::move(slot)),
+      refusal_(std::move(refusal)) {}
 
 void HttpSession::run() { read(); }
 
@@ -52,6 +59,16 @@ void HttpSession::read() {
 }
 
 void HttpSession::on_read(beast::error_code ec) {
+  if (ec == http::error::header_limit) {
+    // The request line and headers are over 8 KiB (a long URL, most likely): 414, then close.
+    http::response<http::string_body> res{http::status::uri_too_long, 11};
+    res.set(http::field::server, "tonk");
+    res.set(http::field::content_type, "text/plain");
+    res.keep_alive(false);
+    res.body() = "request line and headers are limited to 8 KiB\n";
+    res.prepare_payload();
+    return respond(std::move(res));
+  }
   if (ec) {
     stream_.socket().shutdown(boost::asio::ip::tcp::socket::shutdown_both, ec);
     return;
@@ -63,7 +80,7 @@ void HttpSession::on_read(beast::error_code ec) {
       return;
     }
     stream_.expires_never();
-    std::make_shared<WebSocketSession>(stream_.release_socket(), lobby_)->run(parser_->release());
+    std::make_shared<WebSocketSession>(stream_.release_socket(), lobby_, address_, std::move(slot_), refusal_)->run(parser_->release());
     return;
   }
   auto make = [&](http::status status, std::string_view type, std::string body) {
@@ -75,6 +92,11 @@ void HttpSession::on_read(beast::error_code ec) {
     res.prepare_payload();
     return res;
   };
+  if (!refusal_.empty()) {
+    auto res = make(http::status::service_unavailable, "text/plain", refusal_ + "\n");
+    res.keep_alive(false);
+    return respond(std::move(res));
+  }
   if (req.method() != http::verb::get && req.method() != http::verb::head)
     return respond(make(http::status::method_not_allowed, "text/plain", "only GET\n"));
   std::string target(req.target());
@@ -126,6 +148,9 @@ void HttpSession::on_read(beast::error_code ec) {
                           "protocol is at /ws (docs/PROTOCOL.md).\n"));
     return respond(make(http::status::not_found, "text/plain", "not found\n"));
   }
+  std::error_code fs_error;
+  if (!std::filesystem::is_regular_file(static_dir_ + target, fs_error))  // a directory, a device, nothing: 404
+    return respond(make(http::status::not_found, "text/plain", "not found\n"));
   std::ifstream file(static_dir_ + target, std::ios::binary);
   if (!file) return respond(make(http::status::not_found, "text/plain", "not found\n"));
   std::ostringstream body;

@@ -18,7 +18,10 @@ class Lobby;
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(boost::asio::ip::tcp::socket socket, Lobby& lobby, const std::string& static_dir);
+  /// `slot` counts the connection (listener.h) while it lives; null with `refusal` set when a limit
+  /// refused it (it answers HTTP 503, or a WebSocket close with the reason, then ends).
+  HttpSession(boost::asio::ip::tcp::socket socket, Lobby& lobby, const std::string& static_dir, std::string address = {},
+              std::shared_ptr<void> slot = nullptr, std::string refusal = {});
   void run();
 
  private:
@@ -31,6 +34,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   std::unique_ptr<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
   Lobby& lobby_;
   std::string static_dir_;
+  std::string address_;
+  std::shared_ptr<void> slot_;
+  std::string refusal_;
 };
 
 }  // namespace tonk::serve

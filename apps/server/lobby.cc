@@ -3,6 +3,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <limits>
+
+#include <boost/asio/steady_timer.hpp>
 
 #include <boost/asio/post.hpp>
 
@@ -29,7 +32,18 @@ std::optional<long long> int_field(const json& m, const char* name) {
   const auto it = m.find(name);
   if (it == m.end() || it->is_null()) return std::nullopt;
   if (!it->is_number_integer()) throw ProtocolError("bad_request", std::string("`") + name + "` must be an integer");
+  // An unsigned above 2^63 - 1 would wrap to a negative number: out of range instead.
+  if (it->is_number_unsigned() && it->get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<long long>::max()))
+    throw ProtocolError("bad_request", std::string("`") + name + "` is out of range");
   return it->get<long long>();
+}
+
+// A hand number (`record`, `contribute`): 1..10^9, else "out of range" (absent: "required").
+int hand_field(const json& m) {
+  const auto hand = int_field(m, "hand");
+  if (!hand) throw ProtocolError("bad_request", "`hand` (an integer) is required");
+  if (*hand < 1 || *hand > 1'000'000'000) throw ProtocolError("bad_request", "`hand` is out of range (1 to 10^9)");
+  return static_cast<int>(*hand);
 }
 
 json presets_json() {
@@ -83,6 +97,7 @@ std::size_t Lobby::adopt(std::vector<StoredTable> stored) {
     }
     tables_[t.code] = table;
     adopted.push_back(table);
+    if (table->never_joined()) arm_expiry(t.code);  // the full period again after a restart
   }
   for (auto& table : adopted) table->go_live();
   flush();
@@ -98,6 +113,35 @@ void Lobby::keep_leases() {
     std::cerr << "tonk serve: storage failed, stopping: " << e.what() << std::endl;
     std::_Exit(3);
   }
+}
+
+bool Lobby::take_hint_slot() {
+  if (hints_running_ >= limits_.max_hints) return false;
+  ++hints_running_;
+  return true;
+}
+
+void Lobby::table_joined(ServerTable& table) {
+  if (auto c = table.creator.lock()) --c->unjoined_tables;
+  if (const auto it = unjoined_by_address_.find(table.creator_address); it != unjoined_by_address_.end())
+    if (--it->second <= 0) unjoined_by_address_.erase(it);
+  table.creator.reset();
+  table.creator_address.clear();
+}
+
+void Lobby::arm_expiry(const std::string& code) {
+  auto timer = std::make_shared<boost::asio::steady_timer>(io_, limits_.unjoined_expiry);
+  timer->async_wait([this, timer, code](const boost::system::error_code& ec) {
+    if (ec) return;
+    const auto it = tables_.find(code);
+    if (it == tables_.end() || !it->second->never_joined()) return;
+    std::shared_ptr<ServerTable> table = it->second;
+    table_joined(*table);  // releases its creator's counts
+    table->expire();
+    tables_.erase(it);
+    storage_->drop_table(code);
+    flush();
+  });
 }
 
 std::int64_t Lobby::now_ms() const {
@@ -180,6 +224,7 @@ void Lobby::on_message(const std::shared_ptr<Client>& client, std::string_view t
 }
 
 void Lobby::on_close(const Client* client) {
+  // Its unjoined tables stay counted against its address until joined or expired.
   if (!client->following.table.empty())
     if (auto t = find(client->following.table)) t->unsubscribe(client);
   flush();
@@ -270,12 +315,24 @@ void Lobby::dispatch(const std::shared_ptr<Client>& client, const json& m, const
   if (type == "ping") return reply({{"type", "pong"}});
   if (type == "presets") return reply(presets_json());
   if (type == "create") {
+    if (client->unjoined_tables >= limits_.unjoined_per_connection)
+      throw ProtocolError("too_many_tables", "this connection created " + std::to_string(client->unjoined_tables) +
+                                                 " tables nobody joined yet: join one first");
+    int& by_address = unjoined_by_address_[client->address];
+    if (by_address >= limits_.unjoined_per_address)
+      throw ProtocolError("too_many_tables", "your address created " + std::to_string(by_address) +
+                                                 " tables nobody joined yet: join one first");
     const std::string code = new_code();
     TableConfig config = TableConfig::from_create(m, code);
     storage_->create_table(code, config.to_json());
     auto table = std::make_shared<ServerTable>(*this, std::move(config));
     tables_[code] = table;
+    table->creator = client;
+    table->creator_address = client->address;
+    ++client->unjoined_tables;
+    ++by_address;
     table->open();
+    arm_expiry(code);
     return reply({{"type", "created"}, {"table", code}, {"link", "/#/t/" + code}});
   }
   if (type == "join") {
@@ -302,15 +359,22 @@ void Lobby::dispatch(const std::shared_ptr<Client>& client, const json& m, const
     auto table = find(it->second.first);
     if (!table) throw ProtocolError("unauthorized", "no seat has this token");
     const int seat = it->second.second;
-    follow(client, table, seat);
+    const bool already = client->following.table == table->code() && client->following.seat == seat;
+    if (!already) follow(client, table, seat);
     reply({{"type", "joined"}, {"table", table->code()}, {"seat", seat}, {"token", token}});
-    table->subscribe(client);
-    table->back(seat);  // a resumed seat is played by its person again
+    if (!already) table->subscribe(client);
+    table->back(seat, already ? client : nullptr);  // a resumed seat is played by its person again
     return;
   }
   if (type == "watch") {
     auto table = find(string_field(m, "table"));
     if (!table) throw ProtocolError("not_found", "no table " + string_field(m, "table").substr(0, 16));
+    if (client->following.table == table->code() && client->following.seat < 0) {
+      // Already watching it: answer the sender only (a repeated `watch` costs O(1), no broadcast).
+      reply({{"type", "watching"}, {"table", table->code()}});
+      table->send_state(client);
+      return;
+    }
     follow(client, table, -1);
     reply({{"type", "watching"}, {"table", table->code()}});
     table->subscribe(client);
@@ -318,11 +382,10 @@ void Lobby::dispatch(const std::shared_ptr<Client>& client, const json& m, const
   }
   if (type == "record") {
     auto table = followed(client, false);
-    const auto hand = int_field(m, "hand");
-    if (!hand) throw ProtocolError("bad_request", "`hand` (an integer) is required");
-    const std::optional<std::string> text = *hand >= 1 && *hand <= 1'000'000'000 ? table->hand_record(static_cast<int>(*hand)) : std::nullopt;
-    if (!text) throw ProtocolError("not_found", "hand " + std::to_string(*hand) + " is not a finished hand of this table");
-    return reply({{"type", "record"}, {"hand", *hand}, {"text", *text}});
+    const int hand = hand_field(m);
+    const std::optional<std::string> text = table->hand_record(hand);
+    if (!text) throw ProtocolError("not_found", "hand " + std::to_string(hand) + " is not a finished hand of this table");
+    return reply({{"type", "record"}, {"hand", hand}, {"text", *text}});
   }
   // The rest act for a seat.
   static const std::vector<std::string> kSeatTypes = {"act", "hint", "contribute", "ready", "back", "leave", "end"};
@@ -341,21 +404,20 @@ void Lobby::dispatch(const std::shared_ptr<Client>& client, const json& m, const
   } else if (type == "hint") {
     table->hint(client, re);
   } else if (type == "contribute") {
-    const auto hand = int_field(m, "hand");
-    if (!hand || *hand < 1 || *hand > 1'000'000'000) throw ProtocolError("bad_request", "`hand` (an integer) is required");
-    table->contribute(seat, static_cast<int>(*hand), string_field(m, "entropy"));
-    reply({{"type", "contributed"}, {"hand", *hand}});
+    const int hand = hand_field(m);
+    const bool first = table->contribute(seat, hand, string_field(m, "entropy"));
+    json r{{"type", "contributed"}, {"hand", hand}};
+    if (!first) r["repeat"] = true;  // the seat's first contribution counts; this one changed nothing
+    reply(r);
   } else if (type == "ready") {
     table->ready(seat);
   } else if (type == "back") {
-    table->back(seat);
+    table->back(seat, client);
   } else if (type == "leave") {
-    table->leave(seat);
-    client->following.seat = -1;  // watches from now on
+    table->leave(seat);  // every connection of the seat (this one too) is a spectator now: `seat_lost`
     reply({{"type", "left"}});
-    table->send_state(client);
   } else if (type == "end") {
-    table->end(seat);
+    table->end(seat, client);
   }
 }
 

@@ -13,6 +13,8 @@
 #include <utility>
 #include <vector>
 
+#include <chrono>
+
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <nlohmann/json.hpp>
@@ -22,6 +24,15 @@
 #include "storage.h"
 
 namespace tonk::serve {
+
+/// Limits against a client that would make the server grow or work for nothing (issue 9 item 3,
+/// item 2; docs/PROTOCOL.md "Limits").
+struct LobbyLimits {
+  int unjoined_per_connection = 5;   ///< tables a connection created that nobody joined yet
+  int unjoined_per_address = 20;     ///< the same, over every connection of one remote address
+  std::chrono::milliseconds unjoined_expiry{std::chrono::minutes(10)};  ///< an unjoined table is removed after
+  int max_hints = 4;                 ///< hints on the worker pool at once, over every table
+};
 
 class Lobby {
  public:
@@ -63,6 +74,15 @@ class Lobby {
   /// The rate limit of each connection: messages per second on average (docs/PROTOCOL.md: 20).
   double rate() const { return rate_; }
   void set_rate(double per_second) { rate_ = per_second; }
+  void set_limits(const LobbyLimits& limits) { limits_ = limits; }
+  const LobbyLimits& limits() const { return limits_; }
+
+  /// A hint may go on the pool: false when limits().max_hints are already there (the seats' bots
+  /// then wait behind at most that many hints). Every true is followed by release_hint_slot().
+  bool take_hint_slot();
+  void release_hint_slot() { --hints_running_; }
+  /// A table got its first person: it no longer counts against its creator's limits nor expires.
+  void table_joined(ServerTable& table);
   /// The wall clock the turn timers' deadlines are logged in: ms since the Unix epoch. Absolute, so a
   /// restarted server (or the one that took a table over: keep servers' clocks in sync, NTP) keeps
   /// the time left.
@@ -93,9 +113,14 @@ class Lobby {
   void follow(const std::shared_ptr<Client>& client, const std::shared_ptr<ServerTable>& table, int seat);
   std::string new_code() const;
   std::size_t adopt(std::vector<StoredTable> stored);
+  /// Removes `code` (from storage too) if nobody joined it `limits_.unjoined_expiry` from now.
+  void arm_expiry(const std::string& code);
 
   boost::asio::io_context& io_;
   double rate_ = 20;
+  LobbyLimits limits_;
+  int hints_running_ = 0;
+  std::unordered_map<std::string, int> unjoined_by_address_;
   std::string advertise_;
   std::chrono::milliseconds clock_offset_{0};
   std::unique_ptr<Storage> storage_;

@@ -41,6 +41,10 @@ int run_server(const ServeOptions& options) {
   try {
     lobby = std::make_unique<Lobby>(io, open_storage(options.db, std::chrono::milliseconds(static_cast<long long>(options.lease * 1000))), options.workers);
     lobby->set_rate(options.rate);
+    LobbyLimits limits;
+    limits.max_hints = options.max_hints;
+    limits.unjoined_expiry = std::chrono::milliseconds(static_cast<long long>(options.unjoined_expiry * 1000));
+    lobby->set_limits(limits);
     lobby->set_clock_offset(std::chrono::milliseconds(options.clock_offset_ms));
   } catch (const std::exception& e) {
     std::cerr << "tonk serve: " << e.what() << "\n";
@@ -49,7 +53,8 @@ int run_server(const ServeOptions& options) {
   std::shared_ptr<Listener> listener;
   try {
     listener = std::make_shared<Listener>(io, boost::asio::ip::tcp::endpoint(address, static_cast<unsigned short>(std::stoi(port_text))),
-                                          *lobby, options.static_dir);
+                                          *lobby, options.static_dir, options.max_connections_per_address,
+                                          options.max_connections);
   } catch (const boost::system::system_error& e) {
     std::cerr << "tonk serve: cannot listen on " << options.listen << ": " << e.code().message()
               << " (another port: --listen 127.0.0.1:PORT; --listen 127.0.0.1:0 picks a free one)\n";

@@ -15,6 +15,10 @@ struct ServeOptions {
   std::string advertise;
   int workers = 2;                        ///< threads thinking for bots and hints
   double rate = 20;                       ///< messages per second per connection (burst: twice as many)
+  int max_connections_per_address = 64;   ///< open connections from one remote address
+  int max_connections = 4096;             ///< open connections in all
+  int max_hints = 4;                      ///< hints computed at once over every table (then `busy`)
+  double unjoined_expiry = 600;           ///< seconds after which a table nobody joined is removed
   /// Added to the wall clock the turn timers' deadlines are kept in (ms; tests only: a restart "later"
   /// without waiting). 0 in use.
   long long clock_offset_ms = 0;

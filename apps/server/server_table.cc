@@ -133,6 +133,8 @@ void ServerTable::apply(const json& e) {
     seat.name = e.at("name").get<std::string>();
     seat.token_hash = e.at("token").get<std::string>();
     if (!detached_) lobby_.add_token(seat.token_hash, code(), s);
+    if (!ever_joined_ && live_) lobby_.table_joined(*this);
+    ever_joined_ = true;
   } else if (k == "contrib") {
     std::vector<Contribution>& list = contributions_[e.at("hand").get<int>()];
     const int s = e.at("seat").get<int>();
@@ -163,6 +165,9 @@ void ServerTable::apply(const json& e) {
     seat.bot_kind = kAutoBot;
     seat.autoplay = false;
     seat.bot.reset();
+    // The seat changed hands: its connections (other tabs too) see only the public view from now
+    // on, and are told so before any state rendered for the bot's seat (hidden information, S6).
+    if (live_) demote(e.at("seat").get<int>(), "left");
   } else if (k == "end") {
     seats_[static_cast<std::size_t>(e.at("seat").get<int>())].ended = true;
   } else if (k == "over") {
@@ -514,23 +519,33 @@ void ServerTable::act(int seat, const std::string& text, std::int64_t hand, std:
   after_change();
 }
 
-void ServerTable::contribute(int seat, int hand, const std::string& entropy) {
+bool ServerTable::contribute(int seat, int hand, const std::string& entropy) {
   if (over_) throw ProtocolError("not_found", "table " + code() + " is over");
   if (hand != hand_number() + 1)
     throw ProtocolError("bad_request", "the commitment published is for hand " + std::to_string(hand_number() + 1));
   if (!is_hex(entropy, 2, 64)) throw ProtocolError("bad_request", "`entropy` must be 2 to 64 hex digits, of even length");
+  if (const auto it = contributions_.find(hand); it != contributions_.end())
+    for (const Contribution& c : it->second)
+      if (c.seat == seat) return false;  // one per seat and hand: a repeat writes nothing
   record({{"k", "contrib"}, {"hand", hand}, {"seat", seat}, {"entropy", entropy}});
-  broadcast_state();
+  send_state_to_seat(seat);  // only this seat's `fair.contributed` changed
+  return true;
 }
 
 void ServerTable::ready(int seat) {
-  seats_[static_cast<std::size_t>(seat)].ready = true;
+  SeatInfo& info = seats_[static_cast<std::size_t>(seat)];
+  if (info.ready) return;  // a repeat: nothing changes, nothing is sent
+  info.ready = true;
   if (table_ && !table_->in_hand()) after_change();
 }
 
-void ServerTable::back(int seat) {
-  if (seats_[static_cast<std::size_t>(seat)].autoplay) record({{"k", "auto"}, {"seat", seat}, {"on", false}});
-  after_change();
+void ServerTable::back(int seat, const std::shared_ptr<Client>& client) {
+  if (seats_[static_cast<std::size_t>(seat)].autoplay) {
+    record({{"k", "auto"}, {"seat", seat}, {"on", false}});
+    after_change();
+  } else if (client) {
+    send_state(client);
+  }
 }
 
 void ServerTable::leave(int seat) {
@@ -541,7 +556,11 @@ void ServerTable::leave(int seat) {
   after_change();
 }
 
-void ServerTable::end(int seat) {
+void ServerTable::end(int seat, const std::shared_ptr<Client>& client) {
+  if (seats_[static_cast<std::size_t>(seat)].ended) {  // a repeat writes nothing
+    send_state(client);
+    return;
+  }
   record({{"k", "end"}, {"seat", seat}});
   bool all = true;
   for (int s = 0; s < config_.seats(); ++s) {
@@ -556,25 +575,33 @@ void ServerTable::hint(const std::shared_ptr<Client>& client, json re) {
   const int seat = client->following.seat;
   if (over_ || !table_ || !table_->in_hand() || table_->to_move() != seat)
     throw ProtocolError("illegal", "a hint is for the seat to move", "table");
-  if (client->hint_running) throw ProtocolError("rate_limited", "a hint is already being computed");
+  if (hint_running_[static_cast<std::size_t>(seat)]) throw ProtocolError("rate_limited", "a hint for this seat is already being computed");
+  if (!lobby_.take_hint_slot()) throw ProtocolError("busy", "the server is computing too many hints: try again shortly");
   const std::shared_ptr<SeatSnapshot> job = snapshot(*table_, seat);
   const std::size_t at = seq();
+  const int hand = hand_number();
   const std::uint64_t seed = std::stoull(random_hex(8), nullptr, 16);
-  client->hint_running = true;
+  hint_running_[static_cast<std::size_t>(seat)] = true;
   std::weak_ptr<Client> weak = client;
   auto self = shared_from_this();
-  lobby_.run_on_pool([self, job, at, seed, weak, re] {
+  lobby_.run_on_pool([self, job, at, hand, seat, seed, weak, re] {
     MonteCarloBot bot(SearchBudget::of_worlds(kHintWorlds), seed);
     const std::vector<ActionValue> values = bot.evaluate(job->view, *job->legal);  // the seat's own View only
     json actions = json::array();
     for (std::size_t i = 0; i < values.size() && i < kHintShown; ++i)
       actions.push_back({{"id", to_string(values[i].action)}, {"value", values[i].value}});
-    boost::asio::post(self->lobby_.io(), [self, at, weak, re, actions] {
+    boost::asio::post(self->lobby_.io(), [self, at, hand, seat, weak, re, actions] {
+      self->hint_running_[static_cast<std::size_t>(seat)] = false;
+      self->lobby_.release_hint_slot();
       auto c = weak.lock();
       if (!c) return;
-      c->hint_running = false;
-      if (self->seq() != at) return;  // the state moved on: the hint is dropped
-      json m{{"type", "hint"}, {"seq", at}, {"actions", actions}};
+      // Dropped when the position moved on (hand AND seq: seq restarts every hand), or when the
+      // connection no longer holds the seat (it left, or follows another table): a hint names
+      // cards of the seat's hand.
+      if (self->hand_number() != hand || self->seq() != at || c->following.table != self->code() ||
+          c->following.seat != seat || !self->holds(seat))
+        return;
+      json m{{"type", "hint"}, {"hand", hand}, {"seq", at}, {"actions", actions}};
       if (!re.is_null()) m["re"] = re;
       self->lobby_.send(c, m);
       self->lobby_.flush();
@@ -599,18 +626,57 @@ std::optional<std::string> ServerTable::hand_record(int hand) const {
 
 void ServerTable::subscribe(const std::shared_ptr<Client>& client) {
   std::erase_if(subscribers_, [](const std::weak_ptr<Client>& w) { return w.expired(); });
+  const int seat = client->following.seat;
+  const bool newly_connected = seat >= 0 && !connected(seat);
   subscribers_.push_back(client);
-  broadcast_seats();
-  send_state(client);
+  // Only a seat's first connection changes what others see (`seats[].connected`): a spectator, or
+  // another tab of a connected seat, costs one message, never a broadcast (issue 9, amplification).
+  if (newly_connected) broadcast_seats();
+  else send_state(client);
   if (held_ && holds(client->following.seat)) after_change();  // a person is back: deal
 }
 
 void ServerTable::unsubscribe(const Client* client) {
+  const std::size_t before = subscribers_.size();
   std::erase_if(subscribers_, [client](const std::weak_ptr<Client>& w) {
     auto c = w.lock();
     return !c || c.get() == client;
   });
-  if (live_ && !over_) broadcast_seats();
+  const int seat = client->following.seat;
+  const bool gone = subscribers_.size() != before;
+  // As in subscribe: only a seat's last connection going changes what others see.
+  if (gone && seat >= 0 && !connected(seat) && live_ && !over_) broadcast_seats();
+}
+
+void ServerTable::demote(int seat, const char* reason) {
+  const json lost{{"type", "seat_lost"}, {"table", code()}, {"seat", seat}, {"reason", reason}};
+  for (const auto& w : subscribers_)
+    if (auto c = w.lock(); c && c->following.seat == seat) {
+      c->following.seat = -1;
+      lobby_.send(c, lost);
+    }
+}
+
+void ServerTable::expire() {
+  over_ = true;
+  ++timer_token_;
+  turn_timer_.cancel();
+  pause_timer_.cancel();
+  send_to_seat(-2, json{{"type", "table_over"}, {"table", code()}, {"ledger", ledger_json()}, {"reason", "expired"}}, true);
+  for (const auto& w : subscribers_)
+    if (auto c = w.lock(); c && c->following.table == code()) c->following = {};
+  subscribers_.clear();
+}
+
+void ServerTable::send_state_to_seat(int seat) {
+  if (!live_) return;
+  std::shared_ptr<const std::string> text;
+  for (const auto& w : subscribers_) {
+    auto c = w.lock();
+    if (!c || c->following.seat != seat) continue;
+    if (!text) text = std::make_shared<const std::string>(state_text(seat));
+    lobby_.send(c, text);
+  }
 }
 
 void ServerTable::broadcast_seats() {

@@ -58,13 +58,27 @@ class ServerTable : public std::enable_shared_from_this<ServerTable> {
   /// Plays `action` for `seat` if the table is at position (`hand`, `seq`) (else `stale`): a resent
   /// act can never be applied in another hand, whose seq may be the same.
   void act(int seat, const std::string& action, std::int64_t hand, std::int64_t seq);
-  void contribute(int seat, int hand, const std::string& entropy);
+  /// One contribution per seat and hand (the first counts): returns false, writing and sending
+  /// nothing, for a repeat. Else logs it and sends the seat's connections their new `state`.
+  bool contribute(int seat, int hand, const std::string& entropy);
+  /// Marks the seat ready between hands; a repeat does nothing.
   void ready(int seat);
-  void back(int seat);
+  /// The seat is played by its person again. When it was not `auto`, only `client` (if any) gets
+  /// its `state`: a repeat costs one message, never a broadcast.
+  void back(int seat, const std::shared_ptr<Client>& client);
+  /// Hands the seat to a bot for good. Every connection following it becomes a spectator at once
+  /// and is sent `seat_lost` (docs/PROTOCOL.md), before any state of the bot's seat is rendered.
   void leave(int seat);
-  void end(int seat);
-  /// Starts a hint for `client`'s seat (a reply is sent when the pool has computed it).
+  /// Votes to end the table; a repeat writes nothing and sends only `client` its state.
+  void end(int seat, const std::shared_ptr<Client>& client);
+  /// Starts a hint for `client`'s seat (a reply is sent when the pool has computed it). One hint
+  /// at a time per seat (`rate_limited`), and at most Lobby::kMaxHints on the pool in all (`busy`).
   void hint(const std::shared_ptr<Client>& client, nlohmann::json re);
+  /// True while nobody ever took a person seat (the table expires, lobby.h).
+  bool never_joined() const { return !ever_joined_; }
+  /// Who created the table (for the lobby's limits of unjoined tables); set once by the lobby.
+  std::weak_ptr<Client> creator;
+  std::string creator_address;
   /// The record text of finished hand `hand`, or nullopt.
   std::optional<std::string> hand_record(int hand) const;
   /// The record texts of the finished hands of a stored table (hand 1 first; an empty text for a
@@ -78,6 +92,8 @@ class ServerTable : public std::enable_shared_from_this<ServerTable> {
   void unsubscribe(const Client* client);
   /// Sends `client` the full current state.
   void send_state(const std::shared_ptr<Client>& client);
+  /// The table is removed (it expired unjoined): tells the connections following it.
+  void expire();
 
  private:
   enum class SeatKind : std::uint8_t { kOpen, kPerson, kBot };
@@ -122,6 +138,10 @@ class ServerTable : public std::enable_shared_from_this<ServerTable> {
   void broadcast_seats();
   bool connected(int seat) const;
   void send_to_seat(int seat, const nlohmann::json& message, bool spectators_too);
+  /// Sends a fresh `state` to each connection of `seat` only.
+  void send_state_to_seat(int seat);
+  /// Every connection following `seat` becomes a spectator and gets `seat_lost` {reason}.
+  void demote(int seat, const char* reason);
   std::string narrate(const TableEvent& e) const;
 
   Lobby& lobby_;
@@ -139,7 +159,9 @@ class ServerTable : public std::enable_shared_from_this<ServerTable> {
   std::vector<std::string> records_;                 // record text of each finished hand
   bool current_auto_ = false;                        // the action being applied was played for a timed-out seat
   bool held_ = false;                                // no hand dealt: no person present (after_change)
-  int bot_thinking_ = -1;                            // the seat whose bot runs on the pool
+  int bot_thinking_ = -1;
+  bool ever_joined_ = false;                         // a person took a seat once (log: join)
+  std::array<bool, kMaxPlayers> hint_running_{};     // one hint at a time per seat                            // the seat whose bot runs on the pool
   std::vector<std::weak_ptr<Client>> subscribers_;
   std::vector<nlohmann::json> pending_events_;       // per live apply: (seat rendering) events
   boost::asio::steady_timer turn_timer_;

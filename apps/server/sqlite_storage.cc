@@ -1,6 +1,12 @@
 #include "sqlite_storage.h"
 
+#include <cerrno>
+#include <cstring>
 #include <map>
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
 
@@ -18,6 +24,22 @@ SqliteStorage::SqliteStorage(const std::string& path) {
     db_ = nullptr;
     throw StorageError("cannot open the database " + path + ": " + why);
   }
+  if (path != ":memory:" && path.rfind("file:", 0) != 0) {
+    // One server per file (issue 9 item 12): two would interleave their logs. flock(2) on a file
+    // descriptor of our own does not disturb SQLite's fcntl(2) locks, and it is released when the
+    // process dies however it dies. The descriptor stays open until after sqlite3_close.
+    lock_fd_ = ::open(path.c_str(), O_RDONLY | O_CREAT | O_CLOEXEC, 0644);
+    if (lock_fd_ < 0 || ::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0) {
+      const int err = errno;
+      if (lock_fd_ >= 0) ::close(lock_fd_);
+      lock_fd_ = -1;
+      sqlite3_close(db_);
+      db_ = nullptr;
+      throw StorageError(err == EWOULDBLOCK ? "the database " + path + " is in use by another tonk serve (one server per SQLite file; "
+                                              "use postgresql://... to share)"
+                                            : "cannot lock the database " + path + ": " + std::strerror(err));
+    }
+  }
   sqlite3_busy_timeout(db_, 5000);
   exec("PRAGMA journal_mode=WAL");
   exec("PRAGMA synchronous=NORMAL");  // WAL: durable across a killed process; fsync at checkpoints
@@ -30,13 +52,18 @@ SqliteStorage::SqliteStorage(const std::string& path) {
   prepare("INSERT INTO tables (code, config) VALUES (?1, ?2)", &insert_table_);
   prepare("INSERT INTO log (code, seq, entry) VALUES (?1, ?2, ?3)", &insert_entry_);
   prepare("UPDATE tables SET closed = 1 WHERE code = ?1", &close_);
+  prepare("DELETE FROM tables WHERE code = ?1", &drop_tables_);
+  prepare("DELETE FROM log WHERE code = ?1", &drop_log_);
 }
 
 SqliteStorage::~SqliteStorage() {
   sqlite3_finalize(insert_table_);
   sqlite3_finalize(insert_entry_);
   sqlite3_finalize(close_);
+  sqlite3_finalize(drop_tables_);
+  sqlite3_finalize(drop_log_);
   sqlite3_close(db_);
+  if (lock_fd_ >= 0) ::close(lock_fd_);
 }
 
 void SqliteStorage::fail(const std::string& what) {
@@ -116,6 +143,7 @@ void SqliteStorage::append(const std::string& code, std::int64_t seq, const std:
   staged_.push_back({1, code, seq, entry});
 }
 void SqliteStorage::close_table(const std::string& code) { staged_.push_back({2, code, 0, {}}); }
+void SqliteStorage::drop_table(const std::string& code) { staged_.push_back({3, code, 0, {}}); }
 
 void SqliteStorage::commit() {
   if (staged_.empty()) return;
@@ -124,6 +152,14 @@ void SqliteStorage::commit() {
   exec("BEGIN IMMEDIATE");
   try {
     for (const Staged& s : batch) {
+      if (s.kind == 3) {
+        for (sqlite3_stmt* st : {drop_log_, drop_tables_}) {
+          sqlite3_reset(st);
+          sqlite3_bind_text(st, 1, s.code.data(), static_cast<int>(s.code.size()), SQLITE_TRANSIENT);
+          if (sqlite3_step(st) != SQLITE_DONE) fail("drop");
+        }
+        continue;
+      }
       sqlite3_stmt* st = s.kind == 0 ? insert_table_ : s.kind == 1 ? insert_entry_ : close_;
       sqlite3_reset(st);
       sqlite3_bind_text(st, 1, s.code.data(), static_cast<int>(s.code.size()), SQLITE_TRANSIENT);

@@ -14,7 +14,8 @@ namespace tonk::serve {
 /// Storage in one SQLite database: tables(code, config, closed) and log(code, seq, entry) with
 /// (code, seq) the primary key. WAL journal with synchronous=NORMAL: a commit survives the server
 /// process being killed (kill -9) at any point; an OS crash or power loss may lose the last commits
-/// (never corrupt the file). One writer: a single server process.
+/// (never corrupt the file). One writer: a single server process, enforced with an exclusive
+/// flock(2) on the file held while open (a second server on the same file is refused at once).
 class SqliteStorage final : public Storage {
  public:
   /// Opens (creating when missing) the database at `path`; ":memory:" for a private in-memory one.
@@ -29,12 +30,13 @@ class SqliteStorage final : public Storage {
   void create_table(const std::string& code, const std::string& config) override;
   void append(const std::string& code, std::int64_t seq, const std::string& entry) override;
   void close_table(const std::string& code) override;
+  void drop_table(const std::string& code) override;
   void commit() override;
   bool pending() const override { return !staged_.empty(); }
 
  private:
   struct Staged {
-    int kind;  // 0 table, 1 entry, 2 close
+    int kind;  // 0 table, 1 entry, 2 close, 3 drop
     std::string code;
     std::int64_t seq;
     std::string text;
@@ -46,6 +48,9 @@ class SqliteStorage final : public Storage {
   sqlite3_stmt* insert_table_ = nullptr;
   sqlite3_stmt* insert_entry_ = nullptr;
   sqlite3_stmt* close_ = nullptr;
+  sqlite3_stmt* drop_tables_ = nullptr;
+  sqlite3_stmt* drop_log_ = nullptr;
+  int lock_fd_ = -1;  // flock'd: one server per file
   std::vector<Staged> staged_;
 };
 

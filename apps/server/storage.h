@@ -65,6 +65,9 @@ class Storage {
   virtual void append(const std::string& code, std::int64_t seq, const std::string& entry) = 0;
   /// Stages marking table `code` closed.
   virtual void close_table(const std::string& code) = 0;
+  /// Stages removing table `code` and its log for good (a table nobody ever joined, expired). A
+  /// backend that cannot delete marks it closed instead (never loaded again).
+  virtual void drop_table(const std::string& code) { close_table(code); }
   /// Makes everything staged durable, atomically. Throws StorageError (nothing staged is kept then).
   virtual void commit() = 0;
   /// True when something is staged.

@@ -10,8 +10,11 @@ namespace tonk::serve {
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 
-WebSocketSession::WebSocketSession(boost::asio::ip::tcp::socket socket, Lobby& lobby)
-    : ws_(std::move(socket)), lobby_(lobby), tokens_(2 * lobby.rate()) {}
+WebSocketSession::WebSocketSession(boost::asio::ip::tcp::socket socket, Lobby& lobby, std::string address,
+                                   std::shared_ptr<void> slot, std::string refusal)
+    : ws_(std::move(socket)), lobby_(lobby), slot_(std::move(slot)), refusal_(std::move(refusal)), tokens_(2 * lobby.rate()) {
+  this->address = std::move(address);
+}
 
 WebSocketSession::~WebSocketSession() = default;
 
@@ -22,6 +25,13 @@ void WebSocketSession::run(beast::http::request<beast::http::string_body> reques
   ws_.read_message_max(kMaxMessageBytes);  // a longer message fails the read: close 1009
   ws_.async_accept(request, [self = shared_from_this()](beast::error_code ec) {
     if (ec) return;
+    if (!self->refusal_.empty()) {  // a connection limit (listener.h): say why, then close
+      self->closed_ = true;
+      self->gone_ = true;
+      websocket::close_reason reason(websocket::close_code::try_again_later, self->refusal_.substr(0, 120));
+      self->ws_.async_close(reason, [self](beast::error_code) {});
+      return;
+    }
     self->deliver(std::make_shared<const std::string>(R"({"type":"welcome","protocol":1,"server":"tonk )" +
                                                       std::string(TONK_SERVER_VERSION) + R"("})"));
     self->read();

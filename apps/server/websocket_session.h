@@ -31,7 +31,10 @@ inline constexpr std::size_t kMaxQueuedMessages = 4096;
 
 class WebSocketSession : public Client, public std::enable_shared_from_this<WebSocketSession> {
  public:
-  WebSocketSession(boost::asio::ip::tcp::socket socket, Lobby& lobby);
+  /// `slot` counts the connection while it lives (listener.h). With `refusal` set, the upgrade is
+  /// accepted and closed at once (1013 "try again later", the reason as the close reason).
+  WebSocketSession(boost::asio::ip::tcp::socket socket, Lobby& lobby, std::string address = {},
+                   std::shared_ptr<void> slot = nullptr, std::string refusal = {});
   ~WebSocketSession() override;
   /// Accepts the upgrade `request`, sends `welcome`, then reads.
   void run(boost::beast::http::request<boost::beast::http::string_body> request);
@@ -51,6 +54,8 @@ class WebSocketSession : public Client, public std::enable_shared_from_this<WebS
   boost::beast::flat_buffer buffer_;
   Lobby& lobby_;
   std::deque<std::shared_ptr<const std::string>> queue_;
+  std::shared_ptr<void> slot_;
+  std::string refusal_;
   bool writing_ = false;
   bool closed_ = false;  // no more writes
   bool gone_ = false;    // the lobby was told

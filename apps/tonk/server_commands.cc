@@ -33,6 +33,22 @@ void add_server_commands(CLI::App& app, ServerCommands& c) {
   c.serve->add_option("--rate", c.serve_options.rate, "Messages per second each connection may send (default 20; burst twice that)")
       ->type_name("N")
       ->check(CLI::Range(1.0, 1e9));
+  c.serve->add_option("--max-connections-per-address", c.serve_options.max_connections_per_address,
+                      "Connections one remote address may hold open at once (default 64; more are refused)")
+      ->type_name("N")
+      ->check(CLI::Range(1, 1000000));
+  c.serve->add_option("--max-connections", c.serve_options.max_connections,
+                      "Connections open at once in all (default 4096; keep it under ulimit -n)")
+      ->type_name("N")
+      ->check(CLI::Range(1, 1000000));
+  c.serve->add_option("--max-hints", c.serve_options.max_hints,
+                      "Hints computed at once over every table (default 4; more get `busy`)")
+      ->type_name("N")
+      ->check(CLI::Range(1, 1000));
+  c.serve->add_option("--unjoined-expiry", c.serve_options.unjoined_expiry,
+                      "Seconds after which a table nobody joined is removed (default 600)")
+      ->type_name("SECONDS")
+      ->check(CLI::Range(0.1, 1e7));
   // Tests only (hidden): shifts the wall clock of the turn timers' stored deadlines.
   c.serve->add_option("--clock-offset-ms", c.serve_options.clock_offset_ms, "")->group("");
   c.verify = app.add_subcommand("verify", "Check that each served hand in a record file was dealt as committed (provably fair deals)");
