@@ -116,7 +116,11 @@ export class App {
   }
 
   private go(): void {
-    this.route = parseRoute(location.hash);
+    const r = parseRoute(location.hash);
+    // The page's own move to a table it just made (`created`) is no new route: re-entering it
+    // would send a `watch` that turns the seat just joined into a spectator.
+    if (r.page === 'table' && this.route.page === 'table' && r.code === this.route.code && r.watch === this.route.watch) return;
+    this.route = r;
     this.model = null;
     this.lobbyError = null;
     this.peek = null;
