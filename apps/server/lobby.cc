@@ -10,6 +10,7 @@
 #include <boost/asio/post.hpp>
 
 #include "fair_deal.h"
+#include "player_name.h"
 #include "tonk/bot_factory.h"
 #include "tonk/preset.h"
 #include "tonk/rule_options.h"
@@ -50,7 +51,7 @@ json presets_json() {
   json list = json::array();
   for (const Preset& p : presets()) {
     list.push_back({{"name", p.name}, {"description", p.description}, {"rule_ids", p.rule_ids},
-                    {"max_players", p.max_players}, {"options", changed_options(p.rules)}});
+                    {"max_players", largest_table(p)}, {"options", changed_options(p.rules)}});
   }
   json options = json::array();
   for (const OptionSpec& o : rule_options()) {
@@ -315,6 +316,8 @@ void Lobby::dispatch(const std::shared_ptr<Client>& client, const json& m, const
   if (type == "ping") return reply({{"type", "pong"}});
   if (type == "presets") return reply(presets_json());
   if (type == "create") {
+    // The page sends its player's name with `create` so that a refused name leaves no empty table.
+    if (const auto it = m.find("name"); it != m.end() && !it->is_null()) check_player_name(string_field(m, "name"));
     if (client->unjoined_tables >= limits_.unjoined_per_connection)
       throw ProtocolError("too_many_tables", "this connection created " + std::to_string(client->unjoined_tables) +
                                                  " tables nobody joined yet: join one first");

@@ -6,6 +6,7 @@
 #include <boost/asio/post.hpp>
 
 #include "lobby.h"
+#include "player_name.h"
 #include "tonk/bot_factory.h"
 #include "tonk/monte_carlo_bot.h"
 #include "tonk/record.h"
@@ -86,14 +87,17 @@ std::string commitment_of(const std::string& seed_hex) {
 
 ServerTable::ServerTable(Lobby& lobby, TableConfig config)
     : lobby_(lobby), config_(std::move(config)), turn_timer_(lobby.io()), pause_timer_(lobby.io()) {
+  // Bots are named after their kind; two or more of one kind are numbered ("greedy 1", "greedy 2").
   for (int s = 0; s < config_.seats(); ++s) {
     SeatInfo& seat = seats_[static_cast<std::size_t>(s)];
     const std::string& kind = config_.bots[static_cast<std::size_t>(s)];
-    if (!kind.empty()) {
-      seat.kind = SeatKind::kBot;
-      seat.bot_kind = kind;
-      seat.name = kind;
-    }
+    if (kind.empty()) continue;
+    const auto same_kind = [&](int from, int to) {
+      return std::count(config_.bots.begin() + from, config_.bots.begin() + to, kind);
+    };
+    seat.kind = SeatKind::kBot;
+    seat.bot_kind = kind;
+    seat.name = same_kind(0, config_.seats()) > 1 ? kind + " " + std::to_string(same_kind(0, s + 1)) : kind;
   }
 }
 
@@ -478,10 +482,13 @@ void ServerTable::finish_table() {
 
 std::pair<int, std::string> ServerTable::join(const std::string& name, std::optional<int> seat, const std::string& entropy) {
   if (over_) throw ProtocolError("not_found", "table " + code() + " is over");
-  if (name.empty() || name.size() > 32) throw ProtocolError("bad_request", "`name` must be 1 to 32 bytes");
-  for (unsigned char ch : name)
-    if (ch < 0x20 || ch == 0x7f) throw ProtocolError("bad_request", "`name` holds a control character");
-  if (name.front() == ' ' || name.back() == ' ') throw ProtocolError("bad_request", "`name` starts or ends with a space");
+  check_player_name(name);
+  for (int i = 0; i < config_.seats(); ++i) {  // two seats never show the same name: refused, not renamed
+    const SeatInfo& other = seats_[static_cast<std::size_t>(i)];
+    if (other.kind != SeatKind::kOpen && same_name(other.name, name))
+      throw ProtocolError("bad_request", "`name` \"" + name + "\" is taken at this table (seat " + std::to_string(i + 1) +
+                                             "): choose another");
+  }
   if (!entropy.empty() && !is_hex(entropy, 2, 64)) throw ProtocolError("bad_request", "`entropy` must be 2 to 64 hex digits");
   int s = -1;
   if (seat) {

@@ -22,6 +22,10 @@ struct Preset {
   Rules rules;                        ///< the full rule set, valid; players = 2 unless the preset says
 };
 
+/// The largest table `p` can seat: its max_players, or fewer when the deal does not fit there (the
+/// S1 check of validate(): hands, upcard and one stock card from the preset's deck); at least 2.
+int largest_table(const Preset& p);
+
 /// The built-in presets, in the order of RULES.md §3 (P-STD first, then by their first rule ID).
 std::span<const Preset> presets();
 

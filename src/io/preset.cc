@@ -54,7 +54,8 @@ bool equal_ignoring_case(std::string_view a, std::string_view b) {
          });
 }
 
-// The largest table a preset can seat: its max_players, or fewer when the deal does not fit (S1).
+}  // namespace
+
 int largest_table(const Preset& p) {
   for (int n = p.max_players; n > 2; --n) {
     Rules r = p.rules;
@@ -67,8 +68,6 @@ int largest_table(const Preset& p) {
   }
   return 2;
 }
-
-}  // namespace
 
 std::span<const Preset> presets() {
   static const std::vector<Preset> kPresets = load_builtin();

@@ -10,6 +10,7 @@
 
 #include "fair_deal.h"
 #include "scripted_player.h"
+#include "tonk/preset.h"
 #include "tonk/record.h"
 #include "ws_client.h"
 
@@ -56,6 +57,57 @@ TEST(ServeProtocol, CreateRefusesBadTablesNamingTheField) {
   EXPECT_EQ(r["code"], "bad_request");
   r = c.request({{"type", "create"}, {"seats", 3}, {"preset", "nonesuch"}});
   EXPECT_EQ(r["code"], "bad_rules");
+}
+
+// Issue 10 item 7: the lobby offered 8 seats for presets whose deck cannot deal 8 (S1).
+TEST(ServeProtocol, PresetsGiveTheLargestTableTheirDeckCanDeal) {
+  ServerProcess server(":memory:");
+  WsClient c(server.port());
+  const json r = c.request({{"type", "presets"}});
+  ASSERT_EQ(r["type"], "presets");
+  for (const json& p : r["presets"]) {
+    const int max = p["max_players"].get<int>();
+    const Preset* preset = find_preset(p["name"].get<std::string>());
+    ASSERT_NE(preset, nullptr);
+    EXPECT_EQ(max, largest_table(*preset)) << p["name"];
+    // The largest table is created; one more seat is refused by the deal check.
+    EXPECT_EQ(create(c, {{"preset", p["name"]}, {"seats", max}})["type"], "created") << p["name"];
+    if (max < kMaxPlayers) EXPECT_EQ(c.request({{"type", "create"}, {"preset", p["name"]}, {"seats", max + 1}})["code"], "bad_rules") << p["name"];
+  }
+  for (const json& p : r["presets"])
+    if (p["name"] == "P-BATON" || p["name"] == "P-SEATTLE" || p["name"] == "P-VIETNAM") EXPECT_LT(p["max_players"].get<int>(), 8) << p["name"];
+}
+
+// Issue 10 item 6: one name rule (docs/PROTOCOL.md "Names"), checked at create so that a refused
+// name leaves no empty table, and at join; duplicates are refused; bots of one kind are numbered.
+TEST(ServeProtocol, NamesAreOneToThirtyTwoVisibleCharactersAndDistinct) {
+  ServerProcess server(":memory:");
+  WsClient c(server.port());
+  const std::string thirty_two_cjk = [] { std::string s; for (int i = 0; i < 32; ++i) s += "\xE7\x8E\x8B"; return s; }();  // 王 x32: 96 bytes
+  const std::vector<std::string> bad = {"", " ", "\xE3\x80\x80", "Ann ", " Ann", "A\tB", "A\xC2\x85" "B",
+                                        "Ann\xE2\x80\x8B", "\xE2\x80\xAEnnA", "A\xEF\xBB\xBF", thirty_two_cjk + "\xE7\x8E\x8B",
+                                        std::string(33, 'x')};
+  for (const std::string& name : bad) {
+    const json r = c.request({{"type", "create"}, {"seats", 2}, {"name", name}});
+    EXPECT_EQ(r["code"], "bad_request") << json(name).dump();
+    EXPECT_EQ(r["message"].get<std::string>().rfind("`name`", 0), 0u) << r.dump();
+  }
+  const std::string table = create(c, {{"seats", 4}, {"name", thirty_two_cjk},
+                                       {"bots", {{{"seat", 2}, {"kind", "greedy"}}, {{"seat", 3}, {"kind", "greedy"}}}}})["table"];
+  for (const std::string& name : bad) EXPECT_EQ(c.request({{"type", "join"}, {"table", table}, {"name", name}})["code"], "bad_request");
+  EXPECT_EQ(c.request({{"type", "join"}, {"table", table}, {"name", thirty_two_cjk}, {"seat", 0}})["type"], "joined");
+  WsClient d(server.port());
+  const json dup = d.request({{"type", "join"}, {"table", table}, {"name", thirty_two_cjk}});
+  EXPECT_EQ(dup["code"], "bad_request");
+  EXPECT_NE(dup["message"].get<std::string>().find("taken at this table (seat 1)"), std::string::npos) << dup.dump();
+  EXPECT_EQ(d.request({{"type", "join"}, {"table", table}, {"name", "GREEDY 2"}})["code"], "bad_request");
+  EXPECT_EQ(d.request({{"type", "join"}, {"table", table}, {"name", "Zoë 😀"}})["type"], "joined");
+  const json state = d.next_of("state");
+  ASSERT_EQ(state["seats"].size(), 4u);
+  EXPECT_EQ(state["seats"][0]["name"], thirty_two_cjk);
+  EXPECT_EQ(state["seats"][1]["name"], "Zoë 😀");
+  EXPECT_EQ(state["seats"][2]["name"], "greedy 1");
+  EXPECT_EQ(state["seats"][3]["name"], "greedy 2");
 }
 
 TEST(ServeProtocol, ASeatPlaysAHandAgainstABotAndTheRecordVerifies) {

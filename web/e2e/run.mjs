@@ -24,6 +24,10 @@ if (!fs.existsSync(path.join(staticDir, 'index.html'))) { console.error(`e2e: no
 if (!fs.existsSync(browserPath)) { console.error(`e2e: no chromium at ${browserPath} (apt-get install chromium)`); process.exit(2); }
 fs.mkdirSync(outDir, { recursive: true });
 
+// 32-character names with no space (the longest the name rule allows, issue 10 item 5): no text
+// may widen the 360 px page.
+const kAnn = 'Ann' + 'W'.repeat(29);
+const kBo = 'Bo' + 'M'.repeat(30);
 const kStep = 15000;   // the longest any one expected change may take (a bot's move, a page load)
 let server = null;
 let browser = null;
@@ -312,7 +316,7 @@ async function main() {
     await checkNames(lobby360, 'lobby');
     await shot(lobby360, 'lobby-360');
     await lobby360.context().close();
-    await ann.fill('input[name="name"]', 'Ann');
+    await ann.fill('input[name="name"]', kAnn);
     await ann.selectOption('select[name="seats"]', '3');
     await ann.selectOption('select[name="seat1"]', 'person');
     await ann.selectOption('select[name="seat2"]', 'greedy');
@@ -330,7 +334,7 @@ async function main() {
 
   await test('join from the link on a phone; the hand is dealt to both', async () => {
     await bo.goto(link);
-    await bo.fill('input[name="name"]', 'Bo');
+    await bo.fill('input[name="name"]', kBo);
     await checkControlsVisible(bo, 'join page');
     await bo.click('button:has-text("Join")');
     await untilPersonToMove([ann, bo]);
@@ -339,7 +343,10 @@ async function main() {
       expect((await p.locator('.seat').count()) === 2, 'two other seats shown');
     }
     const seats = await ann.locator('.seat-name').allTextContents();
-    expect(seats.some((s) => s.includes('Bo')) && seats.some((s) => s.includes('greedy')), `Ann sees Bo and the bot: ${seats}`);
+    expect(seats.some((s) => s.includes(kBo)) && seats.some((s) => s.includes('greedy')), `Ann sees Bo and the bot: ${seats}`);
+    const titles = await bo.locator('.seat-name').evaluateAll((els) => els.map((e) => e.getAttribute('title')));
+    expect(titles.includes(kAnn), `Bo's phone names Ann in full in a title: ${titles}`);
+    await checkControlsVisible(bo, 'table with 32-character names');
     expect((await ann.locator('.seat-tags').allTextContents()).some((t) => t.includes('bot (greedy)')), 'the bot is marked as a bot');
     const commit = await ann.locator('.fair-line code').textContent();
     expect(/^[0-9a-f]{16}…$/.test(commit), `the deal's commitment is shown: ${commit}`);

@@ -3,16 +3,28 @@
 import type { Grouping } from './cards';
 import { narrate, reasonText } from './actions';
 import { handCommitment, verifyDeal, newEntropy, revealFromRecord, SeenDeal } from './fair';
-import { defaultSeatKinds, renderJoin, renderLobby, CreateForm } from './lobbyView';
+import { defaultSeatKinds, renderBadLink, renderEnded, renderJoin, renderLobby, renderMissing, CreateForm } from './lobbyView';
+import { checkName } from './names';
 import { Connection, HandOverMsg, PresetInfo, ServerMsg, socketUrl, StateMsg } from './protocol';
 import { renderTable, TableModel } from './tableView';
 
-type Route = { page: 'home' } | { page: 'table'; code: string; watch: boolean };
+type Route = { page: 'home' } | { page: 'table'; code: string; watch: boolean } | { page: 'bad'; link: string };
 
+/**
+ * The page a link opens: `#/t/CODE` a table, `#/t/CODE/watch` watching it; any other `#/t...` is a
+ * malformed table link (said so, not silently the lobby); everything else is the lobby.
+ */
 export function parseRoute(hash: string): Route {
   const m = /^#\/t\/([0-9A-Za-z]{4,12})(\/watch)?\/?$/.exec(hash);
-  return m ? { page: 'table', code: m[1].toUpperCase(), watch: !!m[2] } : { page: 'home' };
+  if (m) return { page: 'table', code: m[1].toUpperCase(), watch: !!m[2] };
+  return /^#\/?t(\/|$)/.test(hash) ? { page: 'bad', link: hash } : { page: 'home' };
 }
+
+/** The position an act or hint was sent for; its reply is only shown while the table is still there. */
+interface Position { hand: number; seq: number }
+
+/** What a table link found before any seat is taken: sent as a `watch`, so the name is asked only for a live table. */
+interface Peek { code: string; status: 'checking' | 'missing' | 'open' | 'ended'; state: StateMsg | null; refused: boolean }
 
 /** A rule option's value from the rule line ("players=3 hand_size=5 ..."), or null. */
 export function ruleValue(rules: string, name: string): string | null {
@@ -43,6 +55,11 @@ export class App {
   private deadlineAt: number | null = null;
   private connected = false;
   private creating: CreateForm | null = null;
+  private positions = new Map<number, Position>();  // request id of an act or hint -> the position it was for
+  private actInFlight: Position | null = null;      // an act sent and not answered: the same position is not sent twice
+  private hintFor: Position | null = null;          // a hint asked for this position (shown or in progress)
+  private peek: Peek | null = null;
+  private ended: StateMsg | null = null;             // a table that had ended when this page opened it
 
   constructor(private readonly root: HTMLElement) {
     this.conn = new Connection(socketUrl(location));
@@ -69,24 +86,45 @@ export class App {
    * call it, to show that the server refuses such an action with its rule and the page says so.
    */
   sendUnlisted(action: string): void {
-    if (this.model) this.send('act', { action, hand: this.model.state.hand, seq: this.model.state.seq });
+    if (this.model) this.sendAt('act', { action }, { hand: this.model.state.hand, seq: this.model.state.seq });
+  }
+
+  /** Sends an act or hint for `pos`, remembering the position so that its reply can be matched to it. */
+  private sendAt(type: 'act' | 'hint', fields: Record<string, unknown>, pos: Position): void {
+    const id = this.send(type, type === 'act' ? { ...fields, hand: pos.hand, seq: pos.seq } : fields);
+    this.positions.set(id, pos);
+    if (type === 'act') this.actInFlight = pos; else this.hintFor = pos;
+  }
+
+  private current(): Position | null {
+    return this.model ? { hand: this.model.state.hand, seq: this.model.state.seq } : null;
   }
 
   private send(type: string, fields: Record<string, unknown> = {}): number {
-    const id = this.conn.send({ type, ...fields });
+    const id = type === 'probe' && this.route.page === 'table'
+      ? this.conn.send({ type: 'watch', table: this.route.code, ...fields })
+      : this.conn.send({ type, ...fields });
     this.pending.set(id, type);
     return id;
   }
 
   private onOpen(): void {
+    this.actInFlight = null;   // replies to a dropped socket never come
+    this.hintFor = null;
     this.send('presets');
     this.enterRoute();
   }
 
   private go(): void {
-    this.route = parseRoute(location.hash);
+    const r = parseRoute(location.hash);
+    // The page's own move to a table it just made (`created`) is no new route: re-entering it
+    // would send a `watch` that turns the seat just joined into a spectator.
+    if (r.page === 'table' && this.route.page === 'table' && r.code === this.route.code && r.watch === this.route.watch) return;
+    this.route = r;
     this.model = null;
     this.lobbyError = null;
+    this.peek = null;
+    this.ended = null;
     if (this.connected) this.enterRoute();
     this.render();
   }
@@ -96,12 +134,22 @@ export class App {
     const saved = store.get<SavedSeat>(`tonk.seat.${this.route.code}`);
     if (saved && !this.route.watch) this.send('resume', { token: saved.token });
     else if (this.route.watch) this.send('watch', { table: this.route.code });
+    else this.probe(false);
+  }
+
+  /** Looks at the table before asking for a name: missing, ended or open (see Peek). */
+  private probe(refused: boolean): void {
+    if (this.route.page !== 'table') return;
+    this.peek = { code: this.route.code, status: 'checking', state: null, refused };
+    this.send('probe', {});
   }
 
   private onMessage(m: ServerMsg): void {
     const re = 're' in m ? (m as { re?: number }).re : undefined;
     const what = re !== undefined ? this.pending.get(re) : undefined;
-    if (re !== undefined) this.pending.delete(re);
+    const pos = re !== undefined ? this.positions.get(re) : undefined;
+    if (re !== undefined) { this.pending.delete(re); this.positions.delete(re); }
+    if (what === 'act' && pos && pos === this.actInFlight) this.actInFlight = null;
     switch (m.type) {
       case 'welcome':
         if (m.protocol !== 1) this.lobbyError = `This page speaks protocol 1; the server speaks ${m.protocol}.`;
@@ -117,13 +165,16 @@ export class App {
         this.creating = null;
         location.hash = `#/t/${m.table}`;
         this.route = { page: 'table', code: m.table, watch: false };
+        this.peek = null;
         this.send('join', { table: m.table, name: f?.name ?? 'Player', seat: 0, entropy: newEntropy() });
         break;
       }
       case 'joined':
         store.set(`tonk.seat.${m.table}`, { token: m.token, seat: m.seat });
+        this.peek = null;
         break;
       case 'watching':
+        if (what === 'probe' && this.peek && this.peek.status === 'checking' && this.peek.state === null) this.peek.status = 'open';
         break;
       case 'state':
         this.onState(m);
@@ -158,9 +209,16 @@ export class App {
           this.model.selected.clear();
         }
         break;
-      case 'hint':
-        if (this.model && m.seq === this.model.state.seq) this.model.hint = m.actions;
+      case 'hint': {
+        // Only the hint for the position on the table now: `hand` when the server sends it, and the
+        // position the hint was asked for (a hint of hand N must not show in hand N+1).
+        const at = this.current();
+        const hand = (m as { hand?: number }).hand;
+        const asked = pos ?? this.hintFor;
+        if (this.model && at && asked && m.seq === at.seq && (hand === undefined || hand === at.hand) && asked.hand === at.hand && asked.seq === at.seq)
+          this.model.hint = m.actions;
         break;
+      }
       case 'record':
         if (this.model?.handOver && this.model.handOver.hand === m.hand && !this.model.handOver.fair) {
           this.model.handOver.fair = revealFromRecord(m.text);
@@ -172,7 +230,7 @@ export class App {
         if (this.model) this.model.log.push('The table is over.');
         break;
       case 'error':
-        this.onError(m.code, m.message, m.rule_id, what);
+        this.onError(m.code, m.message, m.rule_id, what, pos);
         break;
       default:
         break;
@@ -180,20 +238,41 @@ export class App {
     this.render();
   }
 
-  private onError(code: string, message: string, ruleId: string | undefined, what: string | undefined): void {
+  private onError(code: string, message: string, ruleId: string | undefined, what: string | undefined, pos: Position | undefined): void {
     if (what === 'resume' && code === 'unauthorized' && this.route.page === 'table') {
+      // The token is refused when the table has ended too: look before saying anything.
       store.del(`tonk.seat.${this.route.code}`);
-      this.lobbyError = 'Your seat at this table is no longer yours (its token was refused). Join again or watch.';
+      this.probe(true);
+      return;
+    }
+    if ((what === 'probe' || what === 'watch') && code === 'not_found' && this.route.page === 'table') {
+      this.peek = { code: this.route.code, status: 'missing', state: null, refused: false };
       return;
     }
     if (this.model && (what === 'act' || what === 'hint' || what === 'back' || what === 'ready')) {
+      const at = this.current();
+      // A reply about a position the table has already left says nothing the player must act on:
+      // the state that superseded it is on screen (a second click, a hint the move made moot).
+      if (pos && at && (pos.hand !== at.hand || pos.seq !== at.seq)) return;
+      if (what === 'hint' && code === 'rate_limited') return;   // a hint is already on its way
       this.model.error = code === 'illegal' ? `Refused by rule ${ruleId ?? '?'}: ${message}` : code === 'stale' ? 'The table moved on; try again.' : message;
       return;
     }
-    this.lobbyError = code === 'not_found' ? `No table with that code (${message}).` : message;
+    if (what === 'join' && code === 'not_found' && this.route.page === 'table') {
+      this.peek = { code: this.route.code, status: /is over/.test(message) ? 'ended' : 'missing', state: this.peek?.state ?? null, refused: false };
+      return;
+    }
+    this.lobbyError = message;
   }
 
   private onState(s: StateMsg): void {
+    const pk = this.peek;
+    if (pk && s.seat === null && s.table === pk.code && (pk.status === 'checking' || pk.status === 'open')) {
+      pk.state = s;
+      pk.status = s.status === 'over' ? 'ended' : 'open';
+      return;
+    }
+    if (!this.model && s.status === 'over' && s.seat === null) { this.ended = s; return; }   // opened after the end
     const prev = this.model;
     const sameTable = prev && prev.state.table === s.table;
     if (!sameTable) {
@@ -256,9 +335,24 @@ export class App {
     if (!m.state.legal.some((a) => a.id === id)) return;   // only listed moves are ever sent
     if (id === 'drop' && !m.confirmDrop) { m.confirmDrop = true; this.render('drop-no'); return; }
     m.confirmDrop = false;
+    const at = { hand: m.state.hand, seq: m.state.seq };
+    // One act per position: a second click before the reply would only come back `stale`.
+    if (this.actInFlight && this.actInFlight.hand === at.hand && this.actInFlight.seq === at.seq) return;
     m.error = null;
-    this.send('act', { action: id, hand: m.state.hand, seq: m.state.seq });
+    this.sendAt('act', { action: id }, at);
     m.selected.clear();
+    this.render();
+  }
+
+  /** Asks for a hint once per position: a second `h` while one is on its way or shown sends nothing. */
+  private askHint(): void {
+    const m = this.model;
+    const at = this.current();
+    if (!m || !at || m.state.seat === null || m.state.status !== 'playing' || m.state.to_move !== m.state.seat) return;
+    if (this.hintFor && this.hintFor.hand === at.hand && this.hintFor.seq === at.seq) return;
+    m.hint = null;
+    m.error = null;
+    this.sendAt('hint', {}, at);
     this.render();
   }
 
@@ -300,7 +394,7 @@ export class App {
       s: () => has('stock') && this.act('stock'),
       t: () => has('take') && this.act('take'),
       d: () => has('drop') && this.act('drop'),
-      h: () => this.send('hint'),
+      h: () => this.askHint(),
       l: () => { m.showLedger = !m.showLedger; this.render(); },
     };
     const f = keys[e.key];
@@ -315,22 +409,26 @@ export class App {
     if (this.route.page === 'home') {
       page = renderLobby(this.presets, this.bots, this.form, this.lobbyError, {
         create: (f) => {
-          if (!f.name.trim()) { this.lobbyError = 'Type your name first.'; this.render(); return; }
-          store.set('tonk.name', f.name.trim());
-          this.creating = { ...f };
+          const { name, error } = checkName(f.name);
+          if (error) { this.lobbyError = error; this.render(); return; }
+          store.set('tonk.name', name);
+          this.creating = { ...f, name };
           this.lobbyError = null;
           const bots = f.seatKinds.map((k, i) => ({ seat: i + 1, kind: k })).filter((b) => b.kind !== 'person');
-          this.send('create', { preset: f.preset, seats: f.seats, bots, turn_seconds: f.turnSeconds || undefined, hands: f.hands, pause_seconds: 30 });
+          // The name goes with `create` too: the server refuses it there, before any table is made.
+          this.send('create', { preset: f.preset, seats: f.seats, bots, turn_seconds: f.turnSeconds || undefined, hands: f.hands, pause_seconds: 30, name });
         },
         openCode: (code) => { if (code) location.hash = `#/t/${code}`; },
       }, () => this.render());
+    } else if (this.route.page === 'bad') {
+      page = renderBadLink(this.route.link, () => { location.hash = '#/'; });
     } else if (this.model) {
       const m = this.model;
       page = renderTable(m, {
         select: (c) => { if (m.selected.has(c)) m.selected.delete(c); else m.selected.add(c); m.error = null; this.render(); },
         act: (id) => this.act(id),
         confirmDrop: (yes) => { if (yes) this.act('drop'); else { m.confirmDrop = false; this.render('act-drop'); } },
-        hint: () => { this.send('hint'); m.hint = null; this.render(); },
+        hint: () => this.askHint(),
         grouping: (g) => { m.grouping = g; store.set('tonk.grouping', g); this.render(); },
         ledger: (show) => { m.showLedger = show; this.render(); },
         ready: () => { this.send('ready'); m.log.push('You are ready for the next hand.'); this.render(); },
@@ -343,16 +441,23 @@ export class App {
     } else {
       const code = this.route.code;
       const saved = store.get<SavedSeat>(`tonk.seat.${code}`);
-      page = saved && !this.lobbyError ? renderWaiting(`Rejoining table ${code}…`)
-        : this.route.watch && !this.lobbyError ? renderWaiting(`Opening table ${code}…`)
-        : renderJoin(code, this.form.name, this.lobbyError, {
-          join: (name) => {
-            if (!name) return;
+      const home = () => { location.hash = '#/'; };
+      const ended = this.ended ?? (this.peek?.status === 'ended' ? this.peek.state : null);
+      page = ended || this.peek?.status === 'ended' ? renderEnded(code, ended, home)
+        : this.peek?.status === 'missing' ? renderMissing(code, home)
+        : saved && !this.lobbyError ? renderWaiting(`Rejoining table ${code}…`)
+        : (this.route.watch || this.peek?.status === 'checking' || (!this.peek && !this.lobbyError)) && !this.lobbyError ? renderWaiting(`Opening table ${code}…`)
+        : renderJoin(code, this.form.name, this.lobbyError ?? (this.peek?.refused
+          ? 'Your seat at this table is no longer yours (its token was refused). Join again or watch.' : null), {
+          join: (raw) => {
+            const { name, error } = checkName(raw);
+            if (error) { this.lobbyError = error; this.render(); return; }
             this.form.name = name;
             store.set('tonk.name', name);
             this.lobbyError = null;
             this.send('join', { table: code, name, entropy: newEntropy() });
           },
+          typed: (name) => { this.form.name = name; },
           watch: () => { location.hash = `#/t/${code}/watch`; },
           home: () => { location.hash = '#/'; },
         });

@@ -1,7 +1,8 @@
 // The lobby: make a table (preset, seats, bots, timer) or join one by its code; and the page a link
 // opens (join a seat or watch).
 import { h } from './dom';
-import type { PresetInfo } from './protocol';
+import type { PresetInfo, StateMsg } from './protocol';
+import { kMaxNameChars } from './names';
 
 export interface CreateForm {
   name: string;
@@ -39,7 +40,7 @@ export function renderLobby(presets: PresetInfo[], bots: string[], form: CreateF
     error ? h('p', { class: 'error', role: 'alert' }, error) : null,
     h('form', { class: 'panel', 'aria-label': 'Create a table', onsubmit: (e: Event) => { e.preventDefault(); hd.create(form); } },
       h('h2', {}, 'Create a table'),
-      h('label', { class: 'row' }, 'Your name', h('input', { name: 'name', required: true, maxlength: 32, value: form.name,
+      h('label', { class: 'row' }, `Your name (1 to ${kMaxNameChars} characters)`, h('input', { name: 'name', required: true, value: form.name, autocomplete: 'nickname',
         oninput: (e: Event) => { form.name = (e.target as HTMLInputElement).value; } })),
       h('label', { class: 'row' }, 'Rules', h('select', { name: 'preset', onchange: (e: Event) => { form.preset = (e.target as HTMLSelectElement).value; redraw(); } },
         presets.map((p) => h('option', { value: p.name, selected: p.name === form.preset }, `${p.name} — ${p.description}`)))),
@@ -61,20 +62,59 @@ export function renderLobby(presets: PresetInfo[], bots: string[], form: CreateF
 
 export interface JoinHandlers {
   join(name: string): void;
+  typed?(name: string): void;
   watch(): void;
   home(): void;
 }
 
 export function renderJoin(code: string, name: string, error: string | null, hd: JoinHandlers): HTMLElement {
-  const input = h('input', { name: 'name', required: true, maxlength: 32, value: name, autocomplete: 'nickname' }) as HTMLInputElement;
+  const input = h('input', { name: 'name', required: true, value: name, autocomplete: 'nickname',
+    oninput: (e: Event) => hd.typed?.((e.target as HTMLInputElement).value) }) as HTMLInputElement;
   return h('main', { class: 'lobby' },
     h('h1', {}, `Table ${code}`),
     error ? h('p', { class: 'error', role: 'alert' }, error) : null,
     h('form', { class: 'panel', 'aria-label': 'Join this table', onsubmit: (e: Event) => { e.preventDefault(); hd.join(input.value.trim()); } },
       h('h2', {}, 'Take a seat'),
-      h('label', { class: 'row' }, 'Your name', input),
+      h('label', { class: 'row' }, `Your name (1 to ${kMaxNameChars} characters)`, input),
       h('button', { type: 'submit', class: 'primary' }, 'Join')),
     h('div', { class: 'panel' },
       h('button', { type: 'button', onclick: () => hd.watch() }, 'Just watch'), ' ',
       h('button', { type: 'button', onclick: () => hd.home() }, 'Back to the lobby')));
+}
+
+/** A `#/t/...` link that is not `#/t/CODE` or `#/t/CODE/watch`. */
+export function renderBadLink(link: string, home: () => void): HTMLElement {
+  return h('main', { class: 'lobby' },
+    h('h1', {}, 'Tonk'),
+    h('p', { class: 'error', role: 'alert' }, 'This table link is malformed: ', h('code', {}, link.slice(0, 80)),
+      '. A table link looks like #/t/K7QX2M, or #/t/K7QX2M/watch to watch.'),
+    h('button', { type: 'button', onclick: () => home() }, 'Back to the lobby'));
+}
+
+/** A link to a table the server does not have (said before any name is asked). */
+export function renderMissing(code: string, home: () => void): HTMLElement {
+  return h('main', { class: 'lobby' },
+    h('h1', {}, `Table ${code}`),
+    h('p', { class: 'error', role: 'alert' }, `There is no table ${code} on this server: the code may be mistyped, or the table has ended and is gone.`),
+    h('button', { type: 'button', onclick: () => home() }, 'Back to the lobby'));
+}
+
+/** A table that has ended: one message, the final ledger and each hand's record when the server sent the last state. */
+export function renderEnded(code: string, state: StateMsg | null, home: () => void): HTMLElement {
+  const hands = state?.ledger?.hands ?? 0;
+  const first = Math.max(1, hands - 19);   // the last 20 hands' records
+  return h('main', { class: 'lobby ended' },
+    h('h1', {}, `Table ${code}`),
+    h('p', { role: 'status', class: 'ended-note' }, h('strong', {}, 'This table has ended.'),
+      hands ? ` It played ${hands} hand${hands === 1 ? '' : 's'}.` : ''),
+    state?.ledger ? h('section', { class: 'panel', 'aria-label': 'Final ledger' },
+      h('h2', {}, 'Final ledger'),
+      h('ul', { class: 'final-ledger' }, state.seats.map((s, i) => h('li', {},
+        h('span', { class: 'name', title: s.name ?? '' }, s.name ?? `Seat ${i + 1}`), ': ',
+        String((state.ledger!.net[i] ?? 0) > 0 ? `+${state.ledger!.net[i]}` : state.ledger!.net[i] ?? 0))))) : null,
+    hands ? h('section', { class: 'panel', 'aria-label': 'Records' },
+      h('h2', {}, 'Records'),
+      h('ul', { class: 'records' }, Array.from({ length: hands - first + 1 }, (_, k) => first + k).map((n) =>
+        h('li', {}, h('a', { href: `/records/${code}/${n}`, download: `tonk-${code}-${n}.tonk` }, `Hand ${n}`))))) : null,
+    h('button', { type: 'button', onclick: () => home() }, 'Back to the lobby'));
 }

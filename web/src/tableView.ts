@@ -100,7 +100,7 @@ function opponents(m: TableModel): HTMLElement {
     ].filter(Boolean);
     return h('div', { class: `seat${toMove ? ' to-move' : ''}${flash}`, 'data-seat': i, role: 'group',
       'aria-label': `${seatName(state, i)}: ${info ? `${info.hand_size} cards` : 'no hand'}${toMove ? ', to move' : ''}` },
-      h('div', { class: 'seat-name' }, toMove ? h('span', { class: 'turn-mark', 'aria-hidden': 'true' }, '▶ ') : null,
+      h('div', { class: 'seat-name', title: seatName(state, i) || 'Open seat' }, toMove ? h('span', { class: 'turn-mark', 'aria-hidden': 'true' }, '▶ ') : null,
         seatName(state, i) || 'Open seat'),
       tags.length ? h('div', { class: 'seat-tags' }, tags.join(' · ')) : null,
       info ? h('div', { class: 'seat-cards' },

@@ -9,7 +9,8 @@ describe('routes and rules', () => {
     expect(parseRoute('#/t/K7QX2M')).toEqual({ page: 'table', code: 'K7QX2M', watch: false });
     expect(parseRoute('#/t/k7qx2m/watch')).toEqual({ page: 'table', code: 'K7QX2M', watch: true });
     expect(parseRoute('')).toEqual({ page: 'home' });
-    expect(parseRoute('#/t/<script>')).toEqual({ page: 'home' });
+    expect(parseRoute('#/t/<script>')).toEqual({ page: 'bad', link: '#/t/<script>' });
+    expect(parseRoute('#/elsewhere')).toEqual({ page: 'home' });
   });
 
   it('reads an option from the rule line', () => {
