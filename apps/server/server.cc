@@ -43,6 +43,7 @@ int run_server(const ServeOptions& options) {
     lobby->set_rate(options.rate);
     LobbyLimits limits;
     limits.max_hints = options.max_hints;
+    limits.unjoined_per_address = options.max_unjoined_per_address;
     limits.unjoined_expiry = std::chrono::milliseconds(static_cast<long long>(options.unjoined_expiry * 1000));
     lobby->set_limits(limits);
     lobby->set_clock_offset(std::chrono::milliseconds(options.clock_offset_ms));

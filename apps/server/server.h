@@ -18,6 +18,7 @@ struct ServeOptions {
   int max_connections_per_address = 64;   ///< open connections from one remote address
   int max_connections = 4096;             ///< open connections in all
   int max_hints = 4;                      ///< hints computed at once over every table (then `busy`)
+  int max_unjoined_per_address = 20;      ///< tables nobody joined yet that one address may have created
   double unjoined_expiry = 600;           ///< seconds after which a table nobody joined is removed
   /// Added to the wall clock the turn timers' deadlines are kept in (ms; tests only: a restart "later"
   /// without waiting). 0 in use.

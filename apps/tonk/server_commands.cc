@@ -45,6 +45,11 @@ void add_server_commands(CLI::App& app, ServerCommands& c) {
                       "Hints computed at once over every table (default 4; more get `busy`)")
       ->type_name("N")
       ->check(CLI::Range(1, 1000));
+  c.serve->add_option("--max-unjoined-per-address", c.serve_options.max_unjoined_per_address,
+                      "Tables nobody joined yet one remote address may have created (default 20; more get "
+                      "`too_many_tables`; a load test or a proxy in front needs more)")
+      ->type_name("N")
+      ->check(CLI::Range(1, 1000000));
   c.serve->add_option("--unjoined-expiry", c.serve_options.unjoined_expiry,
                       "Seconds after which a table nobody joined is removed (default 600)")
       ->type_name("SECONDS")

@@ -6,7 +6,7 @@
 set -euo pipefail
 tonk=$1 load=$2
 dir=$(mktemp -d)
-"$tonk" serve --listen 127.0.0.1:0 --db "$dir/load.db" >"$dir/serve.out" 2>&1 &
+"$tonk" serve --listen 127.0.0.1:0 --db "$dir/load.db" --max-unjoined-per-address 1000 --max-connections-per-address 1000 >"$dir/serve.out" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -rf "$dir"' EXIT
 port=
