@@ -233,7 +233,10 @@ export class App {
     if (!(s.status === 'playing' && s.to_move === s.seat)) m.confirmDrop = false;
     this.deadlineAt = s.deadline_ms === null ? null : Date.now() + s.deadline_ms;
     m.secondsLeft = this.secondsLeft();
-    if (!prev || !sameTable) m.log.push(s.seat === null ? `Watching table ${s.table}.` : `You are at table ${s.table}, seat ${s.seat + 1}.`);
+    if (!prev || !sameTable) {
+      m.log.push(s.seat === null ? `Watching table ${s.table}.` : `You are at table ${s.table}, seat ${s.seat + 1}.`);
+      if (hadPlay(s)) m.log.push(kLogStartsHere);
+    }
   }
 
   private secondsLeft(): number | null {
@@ -336,8 +339,12 @@ export class App {
         verify: () => { void this.verify(); },
         back: () => this.send('back'),
         leave: () => { if (confirm('Leave this table? A bot plays your seat from now on.')) { this.send('leave'); store.del(`tonk.seat.${m.state.table}`); location.hash = '#/'; } },
-        end: () => { this.send('end'); m.log.push('You asked to end the table; it ends when every player does.'); this.render(); },
+        end: () => {
+          if (!confirm(kEndQuestion)) return;
+          this.send('end'); m.log.push('You asked to end the table; it ends when every player does.'); this.render();
+        },
         copyLink: () => this.copyLink(),
+        home: () => { location.hash = '#/'; },
       });
     } else {
       const code = this.route.code;
@@ -356,12 +363,38 @@ export class App {
           home: () => { location.hash = '#/'; },
         });
     }
+    const log = this.root.querySelector<HTMLElement>('.log');
+    const before = log ? { top: log.scrollTop, height: log.scrollHeight, client: log.clientHeight } : null;
     this.root.replaceChildren(page);
+    const after = this.root.querySelector<HTMLElement>('.log');
+    if (after) after.scrollTop = logScrollTop(before, after.scrollHeight, after.clientHeight);
     if (key) {
       const el = this.root.querySelector<HTMLElement>(`[data-focus="${CSS.escape(key)}"]`);
       el?.focus();
     }
   }
+}
+
+/** The question End table asks (as Leave does): it ends the table for everyone, even mid-hand. */
+export const kEndQuestion = 'End this table for everyone? It is over as soon as every player at it has asked, '
+  + 'even in the middle of a hand, and cannot be restarted.';
+
+/** The log's first line when the page opens a table that has already been played at (a reload, a late join). */
+export const kLogStartsHere = 'Earlier moves are not in this log: it starts when this page opened the table.';
+
+/** Whether a table has been played at before this page saw it: a move made, or a hand over. */
+export function hadPlay(s: StateMsg): boolean {
+  return s.hand > 1 || s.status === 'between' || s.status === 'over' || (s.view?.history.length ?? 0) > 0;
+}
+
+/**
+ * Where the log is scrolled after a redraw: at the newest line when it was there (or is new), else
+ * where the player left it. `before` is the old log's scrollTop, scrollHeight and clientHeight.
+ */
+export function logScrollTop(before: { top: number; height: number; client: number } | null, height: number, client: number): number {
+  const bottom = Math.max(0, height - client);
+  if (!before || before.top + before.client >= before.height - 4) return bottom;
+  return Math.min(before.top, bottom);
 }
 
 function renderWaiting(text: string): HTMLElement {
