@@ -123,7 +123,8 @@ describe('renderTable', () => {
     s.status = 'between';
     s.legal = [];
     const end = renderTable(model({ state: s, showLedger: true, handOver: endOfHand() }), handlers());
-    expect(texts(end, '.results thead th')).toEqual(['Player', 'Hand', 'Count', 'Result (units)']);
+    expect(texts(end, '.results thead th')).toEqual(['Player', 'Hand', 'Count', 'Result']);
+    expect(end.querySelector('.results caption')!.textContent).toBe('Result: what each player won (+) or paid (−), in units');
     expect(texts(end, '.ledger thead th')).toEqual(['Seat', 'Net', 'From hands', 'From side bets']);
   });
 
