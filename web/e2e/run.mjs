@@ -400,6 +400,18 @@ async function main() {
     await checkNames(ann, 'table');
   });
 
+  await test('a link to a full table says so before asking a name, and offers to watch', async () => {
+    const cal = await newPage(360, 740);
+    await cal.goto(link);
+    await cal.waitForSelector('.full [role="status"]', { timeout: kStep });
+    expect((await cal.locator('input[name="name"]').count()) === 0, 'no name is asked');
+    expect((await cal.locator('.full [role="status"]').textContent()).startsWith('Every seat at this table is taken'), 'the page says the table is full');
+    await cal.click('button:has-text("Watch")');
+    await cal.waitForSelector('main.table-page', { timeout: kStep });
+    expect((await cal.locator('.meta').textContent()).includes('watching'), 'watching the table');
+    await cal.context().close();
+  });
+
   await test('a spectator sees the table but no hand', async () => {
     const eve = await newPage(1280, 800);
     await eve.goto(`${link}/watch`);

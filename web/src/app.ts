@@ -3,7 +3,7 @@
 import type { Grouping } from './cards';
 import { narrate, reasonText } from './actions';
 import { verifyDeal, newEntropy, revealFromRecord, SeenDeal } from './fair';
-import { defaultSeatKinds, renderJoin, renderLobby, CreateForm } from './lobbyView';
+import { defaultSeatKinds, renderFull, renderJoin, renderLobby, seatsFull, CreateForm } from './lobbyView';
 import { Connection, HandOverMsg, PresetInfo, ServerMsg, socketUrl, StateMsg } from './protocol';
 import { renderTable, TableModel } from './tableView';
 
@@ -40,6 +40,7 @@ export class App {
   private model: TableModel | null = null;
   private pending = new Map<number, string>();   // request id -> what it was ("join", "resume", "act", "create", ...)
   private contributed = new Set<string>();
+  private seen: StateMsg | 'looking' | null = null;   // a table looked at (as a spectator) before asking for a name
   private deadlineAt: number | null = null;
   private connected = false;
   private creating: CreateForm | null = null;
@@ -73,7 +74,8 @@ export class App {
   }
 
   private send(type: string, fields: Record<string, unknown> = {}): number {
-    const id = this.conn.send({ type, ...fields });
+    // `look` is a `watch` whose state only tells the join page whether a seat is open.
+    const id = this.conn.send(type === 'look' && this.route.page === 'table' ? { type: 'watch', table: this.route.code } : { type, ...fields });
     this.pending.set(id, type);
     return id;
   }
@@ -85,6 +87,7 @@ export class App {
 
   private go(): void {
     this.route = parseRoute(location.hash);
+    this.seen = null;
     this.model = null;
     this.lobbyError = null;
     if (this.connected) this.enterRoute();
@@ -96,12 +99,16 @@ export class App {
     const saved = store.get<SavedSeat>(`tonk.seat.${this.route.code}`);
     if (saved && !this.route.watch) this.send('resume', { token: saved.token });
     else if (this.route.watch) this.send('watch', { table: this.route.code });
+    // Every seat taken? Say so before asking a name. Not while a join is on its way (the page that
+    // created the table joins it as the link opens): watching would take the connection off its seat.
+    else if (![...this.pending.values()].includes('join')) { this.seen = 'looking'; this.send('look', {}); }
   }
 
   private onMessage(m: ServerMsg): void {
     const re = 're' in m ? (m as { re?: number }).re : undefined;
     const what = re !== undefined ? this.pending.get(re) : undefined;
     if (re !== undefined) this.pending.delete(re);
+    if (what === 'look' && m.type === 'error') this.seen = null;
     switch (m.type) {
       case 'welcome':
         if (m.protocol !== 1) this.lobbyError = `This page speaks protocol 1; the server speaks ${m.protocol}.`;
@@ -125,9 +132,12 @@ export class App {
         break;
       case 'watching':
         break;
-      case 'state':
-        this.onState(m);
+      case 'state': {
+        const looked = this.looked(m);
+        if (looked) return;
+        if (looked === null) this.onState(m);
         break;
+      }
       case 'event':
         if (this.model && m.table === this.model.state.table) {
           const names = this.model.state.seats;
@@ -191,6 +201,17 @@ export class App {
       return;
     }
     this.lobbyError = code === 'not_found' ? `No table with that code (${message}).` : message;
+  }
+
+  /**
+   * A state of the table looked at before joining (see `seen`): kept, not drawn. True when the page
+   * need not be redrawn (whether a seat is open did not change: a redraw would wipe a name being typed).
+   */
+  private looked(s: StateMsg): boolean | null {
+    if (this.model || !this.seen || s.seat !== null || this.route.page !== 'table' || this.route.watch || s.table !== this.route.code) return null;
+    const same = this.seen !== 'looking' && seatsFull(this.seen) === seatsFull(s);
+    this.seen = s;
+    return same;
   }
 
   private onState(s: StateMsg): void {
@@ -351,6 +372,8 @@ export class App {
       const saved = store.get<SavedSeat>(`tonk.seat.${code}`);
       page = saved && !this.lobbyError ? renderWaiting(`Rejoining table ${code}…`)
         : this.route.watch && !this.lobbyError ? renderWaiting(`Opening table ${code}…`)
+        : this.seen === 'looking' && !this.lobbyError ? renderWaiting(`Opening table ${code}…`)
+        : this.seen && this.seen !== 'looking' && seatsFull(this.seen) ? renderFull(code, { watch: () => { location.hash = `#/t/${code}/watch`; }, home: () => { location.hash = '#/'; } })
         : renderJoin(code, this.form.name, this.lobbyError, {
           join: (name) => {
             if (!name) return;

@@ -1,7 +1,7 @@
 // The lobby: make a table (preset, seats, bots, timer) or join one by its code; and the page a link
 // opens (join a seat or watch).
 import { h } from './dom';
-import type { PresetInfo } from './protocol';
+import type { PresetInfo, StateMsg } from './protocol';
 
 export interface CreateForm {
   name: string;
@@ -76,5 +76,20 @@ export function renderJoin(code: string, name: string, error: string | null, hd:
       h('button', { type: 'submit', class: 'primary' }, 'Join')),
     h('div', { class: 'panel' },
       h('button', { type: 'button', onclick: () => hd.watch() }, 'Just watch'), ' ',
+      h('button', { type: 'button', onclick: () => hd.home() }, 'Back to the lobby')));
+}
+
+/** Whether every seat of a table still being played is taken (by a person or a bot): a link can only watch it. */
+export function seatsFull(s: StateMsg): boolean {
+  return s.status !== 'over' && s.seats.length > 0 && s.seats.every((x) => x.kind !== 'open');
+}
+
+/** A link to a table whose every seat is taken: said before any name is asked; watching is offered. */
+export function renderFull(code: string, hd: { watch(): void; home(): void }): HTMLElement {
+  return h('main', { class: 'lobby' },
+    h('h1', {}, `Table ${code}`),
+    h('div', { class: 'panel full' },
+      h('p', { role: 'status' }, 'Every seat at this table is taken, so you cannot join it. You can watch the game.'),
+      h('button', { type: 'button', class: 'primary', onclick: () => hd.watch() }, 'Watch'), ' ',
       h('button', { type: 'button', onclick: () => hd.home() }, 'Back to the lobby')));
 }

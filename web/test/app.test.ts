@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { hadPlay, logScrollTop, parseRoute, ruleValue } from '../src/app';
 import { exampleState } from './fixtures';
-import { defaultSeatKinds } from '../src/lobbyView';
+import { defaultSeatKinds, renderFull, seatsFull } from '../src/lobbyView';
 
 describe('routes and rules', () => {
   it('reads a table link, a watch link and anything else as the lobby', () => {
@@ -42,5 +42,21 @@ describe('routes and rules', () => {
     s.view = null;
     s.hand = 0;
     expect(hadPlay(s)).toBe(false);
+  });
+
+  it('says a table whose every seat is taken is full, offering to watch instead of asking a name', () => {
+    const s = exampleState();
+    expect(seatsFull(s)).toBe(true);                  // Ann and a bot in both seats
+    s.seats[0] = { seat: 0, name: null, kind: 'open', connected: false, auto: false };
+    expect(seatsFull(s)).toBe(false);
+    const watch = vi.fn();
+    const home = vi.fn();
+    const page = renderFull('K7QX2M', { watch, home });
+    expect(page.querySelector('[role="status"]')!.textContent).toBe('Every seat at this table is taken, so you cannot join it. You can watch the game.');
+    expect(page.querySelector('input')).toBeNull();
+    const buttons = [...page.querySelectorAll('button')];
+    expect(buttons.map((b) => b.textContent)).toEqual(['Watch', 'Back to the lobby']);
+    buttons[0].click();
+    expect(watch).toHaveBeenCalledTimes(1);
   });
 });
