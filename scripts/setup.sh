@@ -49,9 +49,13 @@ if command -v npm >/dev/null; then
 fi
 
 # `import tonk` for the system python3: a .pth file in its user site-packages names build/python
-# (docs/PYTHON.md). Another checkout running this script points it at its own build.
-if [ -e build/python ] && [ -x /usr/bin/python3 ]; then
+# (docs/PYTHON.md). Only a full build writes it (scripts/play.sh and scripts/serve.sh build tonk alone
+# and leave it as it is), and it says so when it points the file at another checkout's build.
+if [ -z "${TONK_BUILD_TARGETS:-}" ] && [ -e build/python ] && [ -x /usr/bin/python3 ]; then
   site="$(/usr/bin/python3 -m site --user-site)"
   mkdir -p "$site"
-  echo "$PWD/build/python" > "$site/tonk-build.pth"
+  if [ "$(cat "$site/tonk-build.pth" 2>/dev/null)" != "$PWD/build/python" ]; then
+    echo "$PWD/build/python" > "$site/tonk-build.pth"
+    echo "tonk: python3's \`import tonk\` now loads $PWD/build/python ($site/tonk-build.pth)" >&2
+  fi
 fi

@@ -41,7 +41,9 @@ TEST(Scoring, MonteCarloValuesDifferUnderPushUps) {  // V15: every action was va
     EXPECT_LT(values.back().value, values.front().value) << "the actions are told apart";
     EXPECT_LE(values.front().value, 0.0) << "minus the push-ups: never above 0";
     // A drop with a high count is a likely catch: it is not the choice.
-    if (hand.view(hand.current_player()).count() >= 36) EXPECT_NE(values.front().action, Action::drop());
+    if (hand.view(hand.current_player()).count() >= 36) {
+      EXPECT_NE(values.front().action, Action::drop());
+    }
     return;
   }
   FAIL() << "no decision with two legal actions";

@@ -84,12 +84,33 @@ void HttpSession::on_read(beast::error_code ec) {
     const std::string rest = target.substr(9);
     const auto slash = rest.find('/');
     std::optional<std::string> text;
-    if (slash != std::string::npos && slash + 1 < rest.size() && rest.size() - slash <= 10 &&
-        rest.find_first_not_of("0123456789", slash + 1) == std::string::npos)
-      text = lobby_.record_text(rest.substr(0, slash), std::stoi(rest.substr(slash + 1)));
+    try {
+      if (slash != std::string::npos && slash + 1 < rest.size() && rest.size() - slash <= 10 &&
+          rest.find_first_not_of("0123456789", slash + 1) == std::string::npos)
+        text = lobby_.record_text(rest.substr(0, slash), std::stoi(rest.substr(slash + 1)));
+    } catch (const StorageError& e) {  // reading an ended table's log failed: the server goes on
+      return respond(make(http::status::service_unavailable, "text/plain", std::string("the records are unavailable: ") + e.what() + "\n"));
+    }
     if (!text) return respond(make(http::status::not_found, "text/plain", "no such finished hand\n"));
     auto res = make(http::status::ok, "text/plain; charset=utf-8", std::move(*text));
     res.set(http::field::content_disposition, "attachment; filename=\"hand.tonk\"");
+    return respond(std::move(res));
+  }
+  // GET /tables/CODE/host: the server hosting an open table, from any server (docs/SCALING.md).
+  if (target.rfind("/tables/", 0) == 0 && target.size() > 13 && target.compare(target.size() - 5, 5, "/host") == 0) {
+    const std::string code = target.substr(8, target.size() - 13);
+    std::optional<nlohmann::json> host;
+    try {
+      host = lobby_.table_host(code);
+    } catch (const StorageError& e) {
+      return respond(make(http::status::service_unavailable, "application/json",
+                          nlohmann::json{{"error", "server"}, {"message", e.what()}}.dump() + "\n"));
+    }
+    if (!host)
+      return respond(make(http::status::not_found, "application/json",
+                          nlohmann::json{{"error", "not_found"}, {"message", "no open table " + code.substr(0, 16)}}.dump() + "\n"));
+    auto res = make(http::status::ok, "application/json", host->dump() + "\n");
+    res.set(http::field::cache_control, "no-store");
     return respond(std::move(res));
   }
   // The browser client's built files.
@@ -100,8 +121,9 @@ void HttpSession::on_read(beast::error_code ec) {
   if (static_dir_.empty()) {
     if (target == "/index.html")
       return respond(make(http::status::ok, "text/plain; charset=utf-8",
-                          "tonk serve: no browser client here (--static DIR). The WebSocket protocol is at /ws "
-                          "(docs/PROTOCOL.md).\n"));
+                          "tonk serve: no browser client here. Build the page and start the server with "
+                          "scripts/serve.sh from the repository's root (or pass --static DIR). The WebSocket "
+                          "protocol is at /ws (docs/PROTOCOL.md).\n"));
     return respond(make(http::status::not_found, "text/plain", "not found\n"));
   }
   std::ifstream file(static_dir_ + target, std::ios::binary);

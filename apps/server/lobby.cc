@@ -98,6 +98,11 @@ void Lobby::keep_leases() {
   }
 }
 
+std::int64_t Lobby::now_ms() const {
+  const auto now = std::chrono::system_clock::now() + clock_offset_;
+  return std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count();
+}
+
 void Lobby::run_on_pool(std::function<void()> job) {
   boost::asio::post(pool_, [job = std::move(job)] {
     try {
@@ -199,9 +204,52 @@ std::string Lobby::new_code() const {
   }
 }
 
-std::optional<std::string> Lobby::record_text(const std::string& code, int hand) const {
-  auto t = find(code);
-  return t ? t->hand_record(hand) : std::nullopt;
+void Lobby::set_advertise(const std::string& url) {
+  advertise_ = url;
+  storage_->set_address(url);
+}
+
+std::optional<json> Lobby::table_host(const std::string& code) {
+  if (code.empty() || code.size() > 16 || code.find_first_not_of(kCodeAlphabet) != std::string::npos) return std::nullopt;
+  if (storage_->lease_period().count() == 0) {  // one server hosts every open table: this one
+    auto t = find(code);
+    if (!t || t->over()) return std::nullopt;
+    return json{{"table", code}, {"host", advertise_}, {"lease_until", nullptr}, {"expired", false}};
+  }
+  const std::optional<LeaseInfo> lease = storage_->lease_of(code);
+  if (!lease) return std::nullopt;
+  return json{{"table", code},
+              {"host", lease->address.empty() ? json(nullptr) : json(lease->address)},
+              {"lease_until", lease->until},
+              {"expired", lease->expired}};
+}
+
+std::optional<std::string> Lobby::record_text(const std::string& code, int hand) {
+  if (auto t = find(code)) return t->hand_record(hand);
+  // Not hosted here: an ended table (a restarted server loads only open ones) or a table another
+  // server of a shared database hosts. Its records are replayed from its committed log; an ended
+  // table's never change, so they are kept (a bounded cache).
+  if (code.empty() || code.size() > 16 || code.find_first_not_of(kCodeAlphabet) != std::string::npos) return std::nullopt;
+  auto it = ended_records_.find(code);
+  std::vector<std::string> fresh;
+  if (it == ended_records_.end()) {
+    const std::optional<StoredTable> stored = storage_->read_table(code);
+    if (!stored) return std::nullopt;
+    try {
+      fresh = ServerTable::records_of(*this, *stored);
+    } catch (const std::exception& e) {
+      throw StorageError("table " + code + " does not replay from its log: " + e.what());
+    }
+    if (stored->closed) {
+      constexpr std::size_t kKept = 64;
+      if (ended_records_.size() >= kKept) ended_records_.erase(ended_records_.begin());
+      it = ended_records_.emplace(code, std::move(fresh)).first;
+    }
+  }
+  const std::vector<std::string>& records = it != ended_records_.end() ? it->second : fresh;
+  if (hand < 1 || hand > static_cast<int>(records.size()) || records[static_cast<std::size_t>(hand - 1)].empty())
+    return std::nullopt;
+  return records[static_cast<std::size_t>(hand - 1)];
 }
 
 void Lobby::dispatch(const std::shared_ptr<Client>& client, const json& m, const json& re) {

@@ -2,6 +2,9 @@
 // outbox that is delivered only after the Storage committed what the messages tell.
 #pragma once
 
+#include <chrono>
+#include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -42,12 +45,27 @@ class Lobby {
   /// The client is gone.
   void on_close(const Client* client);
 
-  /// The record of finished hand `hand` of table `code`, or nullopt.
-  std::optional<std::string> record_text(const std::string& code, int hand) const;
+  /// The record of finished hand `hand` of table `code`, or nullopt: from memory for a table this
+  /// server hosts, else replayed from the storage's log (an ended table, also after a restart; a
+  /// table another server of a shared database hosts). Throws StorageError.
+  std::optional<std::string> record_text(const std::string& code, int hand);
   std::size_t table_count() const { return tables_.size(); }
+  /// The URL this server advertises (`--advertise`; by default http://HOST:PORT it listens on). With a
+  /// shared storage it is recorded with each lease (the routing registry). Call before restore().
+  void set_advertise(const std::string& url);
+  /// GET /tables/CODE/host (docs/PROTOCOL.md): `{"table", "host", "lease_until", "expired"}` for an
+  /// open table, asked of any server of the cluster; nullopt when there is no such open table.
+  /// Throws StorageError.
+  std::optional<nlohmann::json> table_host(const std::string& code);
   /// The rate limit of each connection: messages per second on average (docs/PROTOCOL.md: 20).
   double rate() const { return rate_; }
   void set_rate(double per_second) { rate_ = per_second; }
+  /// The wall clock the turn timers' deadlines are logged in: ms since the Unix epoch. Absolute, so a
+  /// restarted server (or the one that took a table over: keep servers' clocks in sync, NTP) keeps
+  /// the time left.
+  std::int64_t now_ms() const;
+  /// Shifts now_ms() (tests: a restart "later" without waiting).
+  void set_clock_offset(std::chrono::milliseconds offset) { clock_offset_ = offset; }
 
   // For the tables.
   Storage& storage() { return *storage_; }
@@ -75,11 +93,14 @@ class Lobby {
 
   boost::asio::io_context& io_;
   double rate_ = 20;
+  std::string advertise_;
+  std::chrono::milliseconds clock_offset_{0};
   std::unique_ptr<Storage> storage_;
   boost::asio::thread_pool pool_;
   std::unordered_map<std::string, std::shared_ptr<ServerTable>> tables_;
   std::unordered_map<std::string, std::pair<std::string, int>> tokens_;  // SHA-256(token) -> table, seat
   std::vector<std::pair<std::weak_ptr<Client>, std::shared_ptr<const std::string>>> outbox_;
+  std::map<std::string, std::vector<std::string>> ended_records_;  // ended tables not hosted: code -> records (a bounded cache)
 };
 
 }  // namespace tonk::serve

@@ -33,6 +33,9 @@ PostgresStorage::PostgresStorage(const std::string& url, std::chrono::millisecon
             "PRIMARY KEY (code, seq))");
     w.exec0("CREATE TABLE IF NOT EXISTS tonk_leases (code text PRIMARY KEY, holder text NOT NULL, "
             "expires timestamptz NOT NULL)");
+    // The routing registry (docs/SCALING.md): the holder's advertised URL next to its lease. Added
+    // to a database made before it existed.
+    w.exec0("ALTER TABLE tonk_leases ADD COLUMN IF NOT EXISTS address text");
     w.commit();
   } catch (const std::exception& e) {
     throw StorageError(std::string("cannot open the PostgreSQL database: ") + e.what());
@@ -46,10 +49,10 @@ std::vector<StoredTable> PostgresStorage::take_over() {
   try {
     pqxx::work w(*db_);
     const pqxx::result taken = w.exec_params(
-        "UPDATE tonk_leases l SET holder = $1, expires = now() + $2::bigint * interval '1 millisecond' "
+        "UPDATE tonk_leases l SET holder = $1, expires = now() + $2::bigint * interval '1 millisecond', address = $3 "
         "FROM tonk_tables t WHERE l.code = t.code AND NOT t.closed AND l.holder <> $1 AND l.expires < now() "
         "RETURNING l.code, t.config",
-        holder_, lease_.count());
+        holder_, lease_.count(), address_);
     for (const auto& row : taken) {
       StoredTable t;
       t.code = row[0].as<std::string>();
@@ -72,6 +75,30 @@ std::vector<StoredTable> PostgresStorage::take_over() {
     throw StorageError(std::string("database: taking over tables: ") + e.what());
   }
   for (const StoredTable& t : out) hosted_.insert(t.code);
+  return out;
+}
+
+std::optional<StoredTable> PostgresStorage::read_table(const std::string& code) {
+  std::optional<StoredTable> out;
+  try {
+    pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> r(*db_);  // one snapshot: the row and its log agree
+    const pqxx::result t = r.exec_params("SELECT config, closed FROM tonk_tables WHERE code = $1", code);
+    if (t.empty()) return out;
+    out.emplace();
+    out->code = code;
+    out->config = t[0][0].as<std::string>();
+    out->closed = t[0][1].as<bool>();
+    for (const auto& row : r.exec_params("SELECT seq, entry FROM tonk_log WHERE code = $1 ORDER BY seq", code)) {
+      if (row[0].as<std::int64_t>() != static_cast<std::int64_t>(out->log.size()))
+        throw StorageError("database: the log of table " + code + " has a gap at entry " + std::to_string(out->log.size()));
+      out->log.push_back(row[1].as<std::string>());
+    }
+    r.commit();
+  } catch (const StorageError&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw StorageError(std::string("database: reading table ") + code + ": " + e.what());
+  }
   return out;
 }
 
@@ -100,8 +127,9 @@ void PostgresStorage::commit() {
     for (const Staged& s : batch) {
       if (s.kind == 0) {
         w.exec_params("INSERT INTO tonk_tables (code, config) VALUES ($1, $2)", s.code, s.text);
-        w.exec_params("INSERT INTO tonk_leases (code, holder, expires) VALUES ($1, $2, now() + $3::bigint * interval '1 millisecond')",
-                      s.code, holder_, lease_.count());
+        w.exec_params("INSERT INTO tonk_leases (code, holder, expires, address) "
+                      "VALUES ($1, $2, now() + $3::bigint * interval '1 millisecond', $4)",
+                      s.code, holder_, lease_.count(), address_);
       } else if (s.kind == 1) {
         w.exec_params("INSERT INTO tonk_log (code, seq, entry) VALUES ($1, $2, $3)", s.code, s.seq, s.text);
       } else {
@@ -118,6 +146,22 @@ void PostgresStorage::commit() {
   }
   for (const std::string& code : created) hosted_.insert(code);
   for (const std::string& code : closed) hosted_.erase(code);
+}
+
+std::optional<LeaseInfo> PostgresStorage::lease_of(const std::string& code) {
+  try {
+    pqxx::read_transaction r(*db_);
+    const pqxx::result row = r.exec_params(
+        "SELECT coalesce(l.address, ''), "
+        "to_char(l.expires AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"'), l.expires < now() "
+        "FROM tonk_leases l JOIN tonk_tables t ON t.code = l.code WHERE l.code = $1 AND NOT t.closed",
+        code);
+    r.commit();
+    if (row.empty()) return std::nullopt;
+    return LeaseInfo{row[0][0].as<std::string>(), row[0][1].as<std::string>(), row[0][2].as<bool>()};
+  } catch (const std::exception& e) {
+    throw StorageError(std::string("database: reading the lease of table ") + code + ": " + e.what());
+  }
 }
 
 void PostgresStorage::renew_leases() {

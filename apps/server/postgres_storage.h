@@ -13,7 +13,8 @@
 namespace tonk::serve {
 
 /// Storage in PostgreSQL (libpqxx): tonk_tables(code, config, closed), tonk_log(code, seq, entry)
-/// with (code, seq) the primary key, and tonk_leases(code, holder, expires).
+/// with (code, seq) the primary key, and tonk_leases(code, holder, expires, address): `address` is the
+/// holder's advertised URL, for a load balancer's routing (lease_of).
 ///
 /// Leases: every process has a random holder id. A table's lease row names the process hosting it
 /// and an expiry on the database's clock (now() + the lease time). The host renews its leases every
@@ -36,6 +37,7 @@ class PostgresStorage final : public Storage {
   /// them with their logs.
   std::vector<StoredTable> load_tables() override { return take_over(); }
   std::vector<StoredTable> take_over() override;
+  std::optional<StoredTable> read_table(const std::string& code) override;
   void create_table(const std::string& code, const std::string& config) override;
   void append(const std::string& code, std::int64_t seq, const std::string& entry) override;
   void close_table(const std::string& code) override;
@@ -45,6 +47,8 @@ class PostgresStorage final : public Storage {
   /// another process (this one stalled past its lease).
   void renew_leases() override;
   std::chrono::milliseconds lease_period() const override { return lease_ / 3; }
+  void set_address(const std::string& url) override { address_ = url; }
+  std::optional<LeaseInfo> lease_of(const std::string& code) override;
   /// This process's holder id (16 hex digits).
   const std::string& holder() const { return holder_; }
 
@@ -59,6 +63,7 @@ class PostgresStorage final : public Storage {
   std::unique_ptr<Connection> db_;
   std::chrono::milliseconds lease_;
   std::string holder_;
+  std::string address_;  // advertised with each lease (tonk_leases.address)
   std::set<std::string> hosted_;  // the tables whose lease this process holds
   std::vector<Staged> staged_;
 };

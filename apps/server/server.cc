@@ -1,5 +1,6 @@
 #include "server.h"
 
+#include <algorithm>
 #include <chrono>
 #include <functional>
 #include <iostream>
@@ -25,13 +26,22 @@ int run_server(const ServeOptions& options) {
     std::cerr << "tonk serve: --listen takes HOST:PORT (an IP address and a port 0..65535), not " << options.listen << "\n";
     return 2;
   }
+  if (!options.advertise.empty()) {
+    const std::string& a = options.advertise;
+    const bool scheme = a.rfind("http://", 0) == 0 || a.rfind("https://", 0) == 0;
+    if (!scheme || a.size() > 200 || a.size() < 9 ||
+        std::any_of(a.begin(), a.end(), [](unsigned char c) { return c <= 0x20 || c >= 0x7f || c == '"' || c == '\\'; })) {
+      std::cerr << "tonk serve: --advertise takes the URL clients reach this server at (http://HOST:PORT or https://...,"
+                   " at most 200 characters, no spaces), not " << a << "\n";
+      return 2;
+    }
+  }
   boost::asio::io_context io{1};
   std::unique_ptr<Lobby> lobby;
-  std::size_t restored = 0;
   try {
     lobby = std::make_unique<Lobby>(io, open_storage(options.db, std::chrono::milliseconds(static_cast<long long>(options.lease * 1000))), options.workers);
     lobby->set_rate(options.rate);
-    restored = lobby->restore();
+    lobby->set_clock_offset(std::chrono::milliseconds(options.clock_offset_ms));
   } catch (const std::exception& e) {
     std::cerr << "tonk serve: " << e.what() << "\n";
     return 1;
@@ -41,7 +51,20 @@ int run_server(const ServeOptions& options) {
     listener = std::make_shared<Listener>(io, boost::asio::ip::tcp::endpoint(address, static_cast<unsigned short>(std::stoi(port_text))),
                                           *lobby, options.static_dir);
   } catch (const boost::system::system_error& e) {
-    std::cerr << "tonk serve: cannot listen on " << options.listen << ": " << e.code().message() << "\n";
+    std::cerr << "tonk serve: cannot listen on " << options.listen << ": " << e.code().message()
+              << " (another port: --listen 127.0.0.1:PORT; --listen 127.0.0.1:0 picks a free one)\n";
+    return 1;
+  }
+  const auto bound = listener->local_endpoint();
+  // Bound first, so the advertised address has the real port (port 0) before the tables' leases are
+  // taken with it. Nothing is accepted before io.run().
+  const std::string host = bound.address().is_v6() ? "[" + bound.address().to_string() + "]" : bound.address().to_string();
+  std::size_t restored = 0;
+  try {
+    lobby->set_advertise(options.advertise.empty() ? "http://" + host + ":" + std::to_string(bound.port()) : options.advertise);
+    restored = lobby->restore();
+  } catch (const std::exception& e) {
+    std::cerr << "tonk serve: " << e.what() << "\n";
     return 1;
   }
   listener->run();
@@ -61,7 +84,6 @@ int run_server(const ServeOptions& options) {
   }
   boost::asio::signal_set signals(io, SIGINT, SIGTERM);
   signals.async_wait([&io](const boost::system::error_code&, int) { io.stop(); });
-  const auto bound = listener->local_endpoint();
   std::cout << "tonk serve: listening on http://" << bound.address().to_string() << ":" << bound.port() << " ("
             << restored << " table" << (restored == 1 ? "" : "s") << " restored from " << options.db
             << (options.static_dir.empty() ? "" : "; serving " + options.static_dir) << ")" << std::endl;

@@ -10,14 +10,20 @@ struct ServeOptions {
   std::string db = "tonk-serve.db";       ///< the database (storage.h): a SQLite file, ":memory:" or postgresql://...
   double lease = 10;                      ///< PostgreSQL: seconds a table's lease lasts unrenewed (>= 0.1)
   std::string static_dir;                 ///< the browser client's built files; "" for none
+  /// The URL clients reach this server at (http:// or https://), recorded with each table's lease for
+  /// a load balancer (GET /tables/CODE/host); "" for http://HOST:PORT of the bound listen address.
+  std::string advertise;
   int workers = 2;                        ///< threads thinking for bots and hints
   double rate = 20;                       ///< messages per second per connection (burst: twice as many)
+  /// Added to the wall clock the turn timers' deadlines are kept in (ms; tests only: a restart "later"
+  /// without waiting). 0 in use.
+  long long clock_offset_ms = 0;
 };
 
 /// Runs the server until SIGINT or SIGTERM. Prints "tonk serve: listening on http://HOST:PORT" (the
 /// bound port) on stdout once it accepts connections, after restoring every stored table. Returns the
 /// exit code: 0 after a signal, 1 when the storage cannot be opened or a table does not restore, 2 for
-/// a bad --listen.
+/// a bad --listen or --advertise.
 int run_server(const ServeOptions& options);
 
 }  // namespace tonk::serve

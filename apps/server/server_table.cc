@@ -76,6 +76,12 @@ json spectator_view(json v) {
   return v;
 }
 
+// SHA-256 of a server seed given in hex: its commitment (docs/PROTOCOL.md "Provably fair deals").
+std::string commitment_of(const std::string& seed_hex) {
+  const std::vector<std::uint8_t> bytes = from_hex(seed_hex);
+  return sha256_hex(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+}
+
 }  // namespace
 
 ServerTable::ServerTable(Lobby& lobby, TableConfig config)
@@ -126,7 +132,7 @@ void ServerTable::apply(const json& e) {
     seat.kind = SeatKind::kPerson;
     seat.name = e.at("name").get<std::string>();
     seat.token_hash = e.at("token").get<std::string>();
-    lobby_.add_token(seat.token_hash, code(), s);
+    if (!detached_) lobby_.add_token(seat.token_hash, code(), s);
   } else if (k == "contrib") {
     std::vector<Contribution>& list = contributions_[e.at("hand").get<int>()];
     const int s = e.at("seat").get<int>();
@@ -142,11 +148,17 @@ void ServerTable::apply(const json& e) {
     const std::optional<Refusal> refused = table_->submit(s, *a);
     current_auto_ = false;
     if (refused) throw std::runtime_error("table " + code() + ": a logged action is refused: " + refused->message);
+  } else if (k == "timer") {
+    turn_clock_ = TurnClock{e.at("hand").get<int>(), e.at("seq").get<std::size_t>(), e.at("seat").get<int>(),
+                            e.at("until").get<std::int64_t>()};
   } else if (k == "auto") {
-    seats_[static_cast<std::size_t>(e.at("seat").get<int>())].autoplay = e.at("on").get<bool>();
+    // The timer ran out (a bot plays the seat), or the person is back: a new turn gets a new timer.
+    const int s = e.at("seat").get<int>();
+    seats_[static_cast<std::size_t>(s)].autoplay = e.at("on").get<bool>();
+    if (turn_clock_ && turn_clock_->seat == s) turn_clock_.reset();
   } else if (k == "leave") {
     SeatInfo& seat = seats_[static_cast<std::size_t>(e.at("seat").get<int>())];
-    lobby_.remove_token(seat.token_hash);
+    if (!detached_) lobby_.remove_token(seat.token_hash);
     seat.kind = SeatKind::kBot;
     seat.bot_kind = kAutoBot;
     seat.autoplay = false;
@@ -238,7 +250,7 @@ void ServerTable::on_event(const TableEvent& e) {
       for (const Contribution& c : list) contributions.push_back({{"seat", c.seat}, {"entropy", c.entropy}});
       json deck = json::array();
       for (Card c : hand.deck_order()) deck.push_back(to_string(c));
-      const std::string commitment = to_hex(sha256(std::string_view(reinterpret_cast<const char*>(from_hex(seed).data()), seed.size() / 2)));
+      const std::string commitment = commitment_of(seed);
       json fair{{"version", kFairVersion}, {"server_seed", seed}, {"commitment", commitment},
                 {"contributions", contributions}, {"deck", deck}};
       // The record, with the fair deal as comment lines before it (tonk verify reads them).
@@ -413,7 +425,15 @@ void ServerTable::on_bot_move(int hand, std::size_t at, int seat, Action action)
 }
 
 void ServerTable::arm_turn_timer() {
-  deadline_ = std::chrono::steady_clock::now() + std::chrono::seconds(config_.turn_seconds);
+  // One timer per turn: a new position (or a person back after the timer ran out) starts one, logged
+  // with its absolute deadline; re-arming the same turn (another seat reconnects, a restart, a
+  // takeover) keeps it, so a deadline that passed while the server was down expires at once.
+  const int seat = table_->to_move();
+  if (!turn_clock_ || turn_clock_->hand != hand_number() || turn_clock_->seq != seq() || turn_clock_->seat != seat)
+    record({{"k", "timer"}, {"hand", hand_number()}, {"seq", seq()}, {"seat", seat},
+            {"until", lobby_.now_ms() + std::int64_t{1000} * config_.turn_seconds}});
+  const std::int64_t left = std::max<std::int64_t>(0, turn_clock_->until_ms - lobby_.now_ms());
+  deadline_ = std::chrono::steady_clock::now() + std::chrono::milliseconds(left);
   turn_timer_.expires_at(deadline_);
   const std::int64_t token = timer_token_;
   auto self = shared_from_this();
@@ -442,7 +462,8 @@ void ServerTable::arm_pause_timer() {
 void ServerTable::finish_table() {
   if (over_) return;
   over_ = true;
-  for (SeatInfo& seat : seats_) lobby_.remove_token(seat.token_hash);
+  if (!detached_)
+    for (SeatInfo& seat : seats_) lobby_.remove_token(seat.token_hash);
   if (!live_) return;
   lobby_.storage().close_table(code());
   send_to_seat(-2, json{{"type", "table_over"}, {"table", code()}, {"ledger", ledger_json()}}, true);
@@ -561,6 +582,13 @@ void ServerTable::hint(const std::shared_ptr<Client>& client, json re) {
   });
 }
 
+std::vector<std::string> ServerTable::records_of(Lobby& lobby, const StoredTable& stored) {
+  ServerTable table(lobby, TableConfig::from_json(stored.config));
+  table.detached_ = true;
+  for (const std::string& entry : stored.log) table.replay(entry);
+  return std::move(table.records_);
+}
+
 std::optional<std::string> ServerTable::hand_record(int hand) const {
   if (hand < 1 || hand > static_cast<int>(records_.size()) || records_[static_cast<std::size_t>(hand - 1)].empty())
     return std::nullopt;
@@ -653,10 +681,12 @@ std::string ServerTable::state_text(int seat) const {
     bool contributed = false;
     if (const auto c = contributions_.find(next); c != contributions_.end())
       for (const Contribution& x : c->second) contributed = contributed || x.seat == seat;
-    const std::vector<std::uint8_t> bytes = from_hex(it->second);
-    fair = {{"hand", next},
-            {"commitment", sha256_hex(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()))},
-            {"contributed", contributed}};
+    fair = {{"hand", next}, {"commitment", commitment_of(it->second)}, {"contributed", contributed}, {"current", nullptr}};
+    // The hand in play's commitment, published before its deal: a client that reloads mid-hand
+    // shows it and checks the reveal against it (docs/PROTOCOL.md "state").
+    if (table_ && table_->in_hand())
+      if (const auto cur = seeds_.find(hand_number()); cur != seeds_.end())
+        fair["current"] = {{"hand", cur->first}, {"commitment", commitment_of(cur->second)}};
   }
   std::string text = json{{"type", "state"},
                           {"table", code()},

@@ -25,6 +25,7 @@
 
 #include "client.h"
 #include "fair_deal.h"
+#include "storage.h"
 #include "table_config.h"
 #include "tonk/bot.h"
 #include "tonk/table.h"
@@ -66,6 +67,11 @@ class ServerTable : public std::enable_shared_from_this<ServerTable> {
   void hint(const std::shared_ptr<Client>& client, nlohmann::json re);
   /// The record text of finished hand `hand`, or nullopt.
   std::optional<std::string> hand_record(int hand) const;
+  /// The record texts of the finished hands of a stored table (hand 1 first; an empty text for a
+  /// hand not finished), replayed from its log without hosting it: no tokens, no messages, no
+  /// storage writes. For an ended table after a restart, or a table another server hosts. Throws
+  /// std::runtime_error (or a json error) for a log that does not replay.
+  static std::vector<std::string> records_of(Lobby& lobby, const StoredTable& stored);
 
   /// Follows the table: `client.following.seat` a seat (-1: spectator). Sends the current state.
   void subscribe(const std::shared_ptr<Client>& client);
@@ -124,6 +130,7 @@ class ServerTable : public std::enable_shared_from_this<ServerTable> {
   std::array<SeatInfo, kMaxPlayers> seats_;
   std::int64_t log_size_ = 0;
   bool live_ = false;
+  bool detached_ = false;  // records_of: replayed for its records only (its tokens are not the lobby's)
   bool over_ = false;
   // Provably fair deals: the seed of each hand committed and not yet revealed, contributions.
   std::map<int, std::string> seeds_;                 // hand -> server seed (hex)
@@ -139,6 +146,15 @@ class ServerTable : public std::enable_shared_from_this<ServerTable> {
   boost::asio::steady_timer pause_timer_;
   std::int64_t timer_token_ = 0;                     // invalidates timers armed for an older state
   std::chrono::steady_clock::time_point deadline_{};
+  // The turn timer of the position in play, as logged (a "timer" entry): it runs for `seat` at
+  // (`hand`, `seq`) until `until_ms` (Lobby::now_ms), so a restart keeps the time left.
+  struct TurnClock {
+    int hand = 0;
+    std::size_t seq = 0;
+    int seat = -1;
+    std::int64_t until_ms = 0;
+  };
+  std::optional<TurnClock> turn_clock_;
 };
 
 }  // namespace tonk::serve

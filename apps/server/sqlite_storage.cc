@@ -82,6 +82,33 @@ std::vector<StoredTable> SqliteStorage::load_tables() {
   return out;
 }
 
+std::optional<StoredTable> SqliteStorage::read_table(const std::string& code) {
+  std::optional<StoredTable> out;
+  sqlite3_stmt* st = nullptr;
+  if (sqlite3_prepare_v2(db_, "SELECT config, closed FROM tables WHERE code = ?1", -1, &st, nullptr) != SQLITE_OK) fail("read table");
+  sqlite3_bind_text(st, 1, code.data(), static_cast<int>(code.size()), SQLITE_TRANSIENT);
+  if (sqlite3_step(st) == SQLITE_ROW) {
+    out.emplace();
+    out->code = code;
+    out->config = reinterpret_cast<const char*>(sqlite3_column_text(st, 0));
+    out->closed = sqlite3_column_int(st, 1) != 0;
+  }
+  sqlite3_finalize(st);
+  if (!out) return out;
+  if (sqlite3_prepare_v2(db_, "SELECT seq, entry FROM log WHERE code = ?1 ORDER BY seq", -1, &st, nullptr) != SQLITE_OK)
+    fail("read log");
+  sqlite3_bind_text(st, 1, code.data(), static_cast<int>(code.size()), SQLITE_TRANSIENT);
+  while (sqlite3_step(st) == SQLITE_ROW) {
+    if (sqlite3_column_int64(st, 0) != static_cast<std::int64_t>(out->log.size())) {
+      sqlite3_finalize(st);
+      throw StorageError("database: the log of table " + code + " has a gap at entry " + std::to_string(out->log.size()));
+    }
+    out->log.emplace_back(reinterpret_cast<const char*>(sqlite3_column_text(st, 1)));
+  }
+  sqlite3_finalize(st);
+  return out;
+}
+
 void SqliteStorage::create_table(const std::string& code, const std::string& config) {
   staged_.push_back({0, code, 0, config});
 }

@@ -25,6 +25,7 @@ class SqliteStorage final : public Storage {
   SqliteStorage& operator=(const SqliteStorage&) = delete;
 
   std::vector<StoredTable> load_tables() override;
+  std::optional<StoredTable> read_table(const std::string& code) override;
   void create_table(const std::string& code, const std::string& config) override;
   void append(const std::string& code, std::int64_t seq, const std::string& entry) override;
   void close_table(const std::string& code) override;

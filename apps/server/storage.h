@@ -20,6 +20,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -40,12 +41,23 @@ struct StoredTable {
   bool closed = false;              ///< the table ended (its records stay readable)
 };
 
+/// Where a table is hosted, as a shared backend's lease records it (docs/SCALING.md, routing).
+struct LeaseInfo {
+  std::string address;  ///< the holder's advertised URL (`tonk serve --advertise`); "" when not recorded
+  std::string until;    ///< the lease's expiry, RFC 3339 in UTC ("2026-11-30T21:05:09.250Z")
+  bool expired = false; ///< the expiry has passed: the holder stopped renewing (another server takes it over soon)
+};
+
 class Storage {
  public:
   virtual ~Storage() = default;
 
   /// Every table this process should host (not closed), with its whole log. Throws StorageError.
   virtual std::vector<StoredTable> load_tables() = 0;
+  /// Table `code` as committed, read only, whoever hosts it and whether or not it is closed (no lease
+  /// is taken); nullopt when there is no such table. For the records of ended tables after a restart
+  /// and of tables another server hosts. Throws StorageError.
+  virtual std::optional<StoredTable> read_table(const std::string& code) = 0;
   /// Stages a new table with its configuration; durable at the next commit(). The code is unique
   /// (a clash throws StorageError at commit).
   virtual void create_table(const std::string& code, const std::string& config) = 0;
@@ -63,6 +75,12 @@ class Storage {
   /// The tables whose holder's lease expired since, taken over by this process, with their logs
   /// (always none for a single-process backend). Throws StorageError.
   virtual std::vector<StoredTable> take_over() { return {}; }
+  /// The URL this process advertises to the cluster (a shared backend records it with each lease it
+  /// holds, for routing). Call before load_tables().
+  virtual void set_address(const std::string& /*url*/) {}
+  /// The lease of open table `code` (a shared backend), or nullopt: no such open table, or a
+  /// single-process backend (the process itself hosts every table). Throws StorageError.
+  virtual std::optional<LeaseInfo> lease_of(const std::string& /*code*/) { return std::nullopt; }
   /// How often the server calls renew_leases() and take_over(); zero for a single-process backend.
   virtual std::chrono::milliseconds lease_period() const { return std::chrono::milliseconds(0); }
 };

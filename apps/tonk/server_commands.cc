@@ -23,12 +23,18 @@ void add_server_commands(CLI::App& app, ServerCommands& c) {
       ->check(CLI::Range(0.1, 3600.0));
   c.serve->add_option("--static", c.static_dir, "Serve the browser client's built files from DIR (default web/dist if present)")
       ->type_name("DIR");
+  c.serve->add_option("--advertise", c.serve_options.advertise,
+                      "The URL clients reach this server at, recorded with its tables' leases for a load balancer "
+                      "(GET /tables/CODE/host; default http://HOST:PORT of --listen)")
+      ->type_name("URL");
   c.serve->add_option("--workers", c.serve_options.workers, "Threads that think for bots and hints (default 2)")
       ->type_name("N")
       ->check(CLI::Range(1, 64));
   c.serve->add_option("--rate", c.serve_options.rate, "Messages per second each connection may send (default 20; burst twice that)")
       ->type_name("N")
       ->check(CLI::Range(1.0, 1e9));
+  // Tests only (hidden): shifts the wall clock of the turn timers' stored deadlines.
+  c.serve->add_option("--clock-offset-ms", c.serve_options.clock_offset_ms, "")->group("");
   c.verify = app.add_subcommand("verify", "Check that each served hand in a record file was dealt as committed (provably fair deals)");
   c.verify->add_option("RECORD", c.verify_path, "A record file downloaded from `tonk serve`")->required();
 }
@@ -38,6 +44,9 @@ std::optional<int> run_server_commands(ServerCommands& c) {
     serve::ServeOptions o = c.serve_options;
     o.static_dir = c.static_dir;
     if (o.static_dir.empty() && std::filesystem::is_directory("web/dist")) o.static_dir = "web/dist";
+    if (o.static_dir.empty())
+      std::cerr << "tonk serve: no browser page to serve (no web/dist here): run scripts/serve.sh from the "
+                   "repository's root to build it and start the server, or pass --static DIR\n";
     if (!o.static_dir.empty() && !std::filesystem::is_directory(o.static_dir)) {
       std::cerr << "tonk serve: --static " << o.static_dir << " is not a directory\n";
       return 2;

@@ -4,10 +4,12 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <random>
 
 #include "tonk/record.h"
+#include "scripted_player.h"
 #include "seat_reader.h"
 #include "ws_client.h"
 
@@ -164,6 +166,106 @@ TEST(ServeCrashRecovery, KilledMidHandFiftyTimesEveryTableResumesExactly) {
     EXPECT_EQ(json(sum), state["ledger"]["hand_net"]);
     std::cout << "table " << table << ": " << hands << " hands finished across " << kKills << " kills; "
               << resumed_ahead << " resumes were one commit ahead of what clients had seen\n";
+  }
+  std::filesystem::remove(db);
+  std::filesystem::remove(db + "-wal");
+  std::filesystem::remove(db + "-shm");
+}
+
+// The records of a table that ended stay downloadable after a restart (a restarted server hosts only
+// the open tables; the ended ones' records are replayed from the log), and `tonk replay` and
+// `tonk verify` accept them.
+TEST(ServeCrashRecovery, RecordsOfAnEndedTableDownloadAfterARestart) {
+  const std::string db = (std::filesystem::temp_directory_path() / ("tonk_ended_" + std::to_string(getpid()) + ".db")).string();
+  std::filesystem::remove(db);
+  std::string table;
+  std::vector<std::string> before;  // the records of hands 1 and 2 downloaded before the restart
+  {
+    ServerProcess server(db);
+    WsClient ann(server.port());
+    const json created = ann.request({{"type", "create"}, {"seats", 2}, {"bots", {{{"seat", 1}, {"kind", "greedy"}}}}, {"pause_seconds", 0}});
+    ASSERT_EQ(created["type"], "created") << created.dump();
+    table = created["table"];
+    ASSERT_EQ(ann.request({{"type", "join"}, {"table", table}, {"name", "Ann"}})["type"], "joined");
+    ASSERT_EQ(play_randomly(ann, 2, 5).hands, 2);
+    ann.send({{"type", "end"}});  // Ann is the only person: the table ends (hand 3 unfinished)
+    ASSERT_EQ(ann.next_of("table_over")["table"], table);
+    for (int hand = 1; hand <= 2; ++hand) {
+      const auto [status, body] = http_get(server.port(), "/records/" + table + "/" + std::to_string(hand));
+      ASSERT_EQ(status, 200) << body;
+      before.push_back(body);
+    }
+  }
+  ServerProcess server(db);
+  for (int hand = 1; hand <= 2; ++hand) {
+    const auto [status, body] = http_get(server.port(), "/records/" + table + "/" + std::to_string(hand));
+    ASSERT_EQ(status, 200) << "hand " << hand << ": " << body;
+    EXPECT_EQ(body, before[static_cast<std::size_t>(hand - 1)]);
+    const std::string path = db + ".hand" + std::to_string(hand) + ".tonk";
+    std::ofstream(path) << body;
+    EXPECT_EQ(std::system((std::string(TONK_CLI) + " replay " + path + " >/dev/null").c_str()), 0) << body;
+    EXPECT_EQ(std::system((std::string(TONK_CLI) + " verify " + path + " >/dev/null").c_str()), 0) << body;
+    std::filesystem::remove(path);
+  }
+  EXPECT_EQ(http_get(server.port(), "/records/" + table + "/3").first, 404);  // ended mid-hand: not finished
+  EXPECT_EQ(http_get(server.port(), "/records/" + table + "/0").first, 404);
+  EXPECT_EQ(http_get(server.port(), "/records/ZZZZZZ/1").first, 404);  // no such table
+  EXPECT_EQ(http_get(server.port(), "/records/" + table + "%00/1").first, 404);
+  std::filesystem::remove(db);
+  std::filesystem::remove(db + "-wal");
+  std::filesystem::remove(db + "-shm");
+}
+
+// A turn timer keeps its deadline through a restart: the time left goes on running while the server
+// is down, and a seat whose deadline passed meanwhile is handed to its bot at once. No waiting on the
+// wall clock: the restarted servers are told the time is later (--clock-offset-ms, tests only).
+TEST(ServeCrashRecovery, ATurnTimerKeepsItsDeadlineThroughRestarts) {
+  const std::string db = (std::filesystem::temp_directory_path() / ("tonk_timer_" + std::to_string(getpid()) + ".db")).string();
+  std::filesystem::remove(db);
+  constexpr long long kTurnMs = 300'000;  // turn_seconds 300
+  std::string table;
+  long long d0 = 0;  // deadline_ms as first seen
+  json playing;      // the state it was seen in
+  {
+    ServerProcess server(db);
+    WsClient a(server.port()), b(server.port());
+    const json created = a.request({{"type", "create"}, {"seats", 2}, {"turn_seconds", 300}, {"pause_seconds", 0}});
+    ASSERT_EQ(created["type"], "created") << created.dump();
+    table = created["table"];
+    ASSERT_EQ(a.request({{"type", "join"}, {"table", table}, {"name", "A"}, {"seat", 0}})["type"], "joined");
+    ASSERT_EQ(b.request({{"type", "join"}, {"table", table}, {"name", "B"}, {"seat", 1}})["type"], "joined");
+    do playing = a.next_of("state");
+    while (playing["status"] != "playing");
+    ASSERT_TRUE(playing["deadline_ms"].is_number()) << playing.dump();
+    d0 = playing["deadline_ms"];
+    EXPECT_LE(d0, kTurnMs);
+    EXPECT_GT(d0, kTurnMs - 60'000);
+    server.kill9();  // the state was sent, so the timer's entry was committed
+  }
+  const int mover = playing["to_move"];
+  // Restarted "100 s later": the same turn, with 100 s less on its timer (not a fresh 300 s).
+  {
+    ServerProcess server(db, 1, "20", {"--clock-offset-ms", "100000"});
+    WsClient watcher(server.port());
+    ASSERT_EQ(watcher.request({{"type", "watch"}, {"table", table}})["type"], "watching");
+    const json s = watcher.next_of("state");
+    EXPECT_EQ(position(s), position(playing));
+    EXPECT_EQ(s["to_move"], mover);
+    ASSERT_TRUE(s["deadline_ms"].is_number()) << s.dump();
+    EXPECT_LE(s["deadline_ms"].get<long long>(), d0 - 100'000);
+    EXPECT_GT(s["deadline_ms"].get<long long>(), d0 - 100'000 - 60'000);
+    EXPECT_FALSE(s["seats"][mover]["auto"].get<bool>());
+    server.kill9();
+  }
+  // Restarted "400 s later": the deadline passed while the server was down, so the seat to move is
+  // handed to its bot at once (marked auto), as the timer would have done.
+  {
+    ServerProcess server(db, 1, "20", {"--clock-offset-ms", "400000"});
+    WsClient watcher(server.port(), 10);
+    ASSERT_EQ(watcher.request({{"type", "watch"}, {"table", table}})["type"], "watching");
+    json s = watcher.next_of("state");
+    while (!s["seats"][mover]["auto"].get<bool>()) s = watcher.next_of("state");  // at most 10 s each: never 300
+    EXPECT_EQ(s["hand"], playing["hand"]);
   }
   std::filesystem::remove(db);
   std::filesystem::remove(db + "-wal");

@@ -4,6 +4,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <random>
+#include <set>
 
 #include "fair_deal.h"
 #include "scripted_player.h"
@@ -132,6 +135,100 @@ TEST(ServeProtocol, ASeatPlaysAHandAgainstABotAndTheRecordVerifies) {
   std::filesystem::remove(path);
   r = ann.request({{"type", "record"}, {"hand", 100000}});  // never played
   EXPECT_EQ(r["code"], "not_found");
+}
+
+// The hand in play's commitment is in every `state` (fair.current), so a client that reloads
+// mid-hand can show it and check the reveal against it: it is the commitment published for that
+// hand before its deal, and the one the hand's record reveals.
+TEST(ServeProtocol, StateCarriesTheCommitmentOfTheHandInPlay) {
+  ServerProcess server(":memory:");
+  WsClient ann(server.port());
+  const std::string table = create(ann, {{"seats", 2}, {"bots", {{{"seat", 1}, {"kind", "greedy"}}}}, {"pause_seconds", 0}})["table"];
+  WsClient spectator(server.port());
+  ASSERT_EQ(spectator.request({{"type", "watch"}, {"table", table}})["type"], "watching");
+  const json waiting = spectator.next_of("state");
+  ASSERT_EQ(waiting["status"], "waiting");
+  ASSERT_EQ(waiting["fair"]["hand"], 1);
+  EXPECT_TRUE(waiting["fair"]["current"].is_null());  // no hand in play
+  std::map<long long, std::string> published{{1, waiting["fair"]["commitment"]}};  // hand -> as published before its deal
+
+  const json joined = ann.request({{"type", "join"}, {"table", table}, {"name", "Ann"}});
+  ASSERT_EQ(joined["type"], "joined");
+  // Ann plays three hands at random. In every state of a hand in play, fair.current is that hand's
+  // commitment as published before its deal; hand_over reveals a seed with the same commitment.
+  std::mt19937_64 rng(11);
+  std::set<long long> checked;
+  bool reload_checked = false;
+  long long acted_hand = -1, acted_seq = -1;
+  for (int hands = 0; hands < 3;) {
+    const json m = ann.next();
+    if (m["type"] == "hand_over") {
+      ASSERT_TRUE(published.count(m["hand"]));
+      EXPECT_EQ(m["fair"]["commitment"], published[m["hand"]]);
+      ++hands;
+      ann.send({{"type", "ready"}});
+    }
+    if (m["type"] != "state") continue;
+    const long long hand = m["hand"];
+    if (m["status"] == "playing" && published.count(hand)) {
+      EXPECT_EQ(m["fair"]["current"], (json{{"hand", hand}, {"commitment", published[hand]}})) << m["fair"].dump();
+      checked.insert(hand);
+      if (!reload_checked) {
+        // A reload mid-hand: a new connection resumes the seat and is told the commitment at once.
+        WsClient reloaded(server.port());
+        ASSERT_EQ(reloaded.request({{"type", "resume"}, {"token", joined["token"]}})["type"], "joined");
+        const json r = reloaded.next_of("state");
+        if (r["status"] == "playing") EXPECT_EQ(r["fair"]["current"], (json{{"hand", r["hand"]}, {"commitment", published[r["hand"]]}}));
+        const json w = spectator.next_of("state");  // spectators too: it is public
+        if (w["status"] == "playing") EXPECT_EQ(w["fair"]["current"], (json{{"hand", w["hand"]}, {"commitment", published[w["hand"]]}}));
+        reload_checked = true;
+      }
+    }
+    if (!m["fair"].is_null()) {
+      published.emplace(m["fair"]["hand"].get<long long>(), m["fair"]["commitment"].get<std::string>());
+      EXPECT_NE(m["fair"]["hand"], hand);  // the next deal's, never the hand in play's
+    }
+    const json& legal = m["legal"];
+    if (!legal.empty() && (hand != acted_hand || m["seq"].get<long long>() != acted_seq)) {
+      acted_hand = hand;
+      acted_seq = m["seq"];
+      const json& pick = legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)];
+      ann.send({{"type", "act"}, {"action", pick["id"]}, {"hand", acted_hand}, {"seq", acted_seq}});
+    }
+  }
+  EXPECT_TRUE(reload_checked);
+  EXPECT_GE(checked.size(), 2u);
+  // The record of hand 1 reveals the commitment published before its deal.
+  const json rec = ann.request({{"type", "record"}, {"hand", 1}});
+  ASSERT_EQ(rec["type"], "record") << rec.dump();
+  EXPECT_NE(rec["text"].get<std::string>().find("# fair-commitment: " + published[1] + "\n"), std::string::npos);
+}
+
+// GET /tables/CODE/host names the server hosting an open table (docs/SCALING.md): with SQLite, the
+// server itself, at its --advertise URL or by default at the address it listens on.
+TEST(ServeProtocol, TheHostOfATableIsThisServerWithSqlite) {
+  {
+    ServerProcess server(":memory:");
+    WsClient c(server.port());
+    const std::string table = create(c, {{"seats", 2}, {"bots", {{{"seat", 1}, {"kind", "greedy"}}}}})["table"];
+    auto [status, body] = http_get(server.port(), "/tables/" + table + "/host");
+    ASSERT_EQ(status, 200) << body;
+    EXPECT_EQ(json::parse(body), (json{{"table", table}, {"host", "http://127.0.0.1:" + std::to_string(server.port())},
+                                       {"lease_until", nullptr}, {"expired", false}}));
+    EXPECT_EQ(http_get(server.port(), "/tables/ZZZZZZ/host").first, 404);
+    EXPECT_EQ(http_get(server.port(), "/tables//host").first, 404);
+    // An ended table is hosted nowhere.
+    c.request({{"type", "join"}, {"table", table}, {"name", "A"}});
+    c.send({{"type", "end"}});
+    c.next_of("table_over");
+    EXPECT_EQ(http_get(server.port(), "/tables/" + table + "/host").first, 404);
+  }
+  ServerProcess server(":memory:", 1, "20", {"--advertise", "https://tonk-3.example.org"});
+  WsClient c(server.port());
+  const std::string table = create(c, {{"seats", 2}})["table"];
+  const auto [status, body] = http_get(server.port(), "/tables/" + table + "/host");
+  ASSERT_EQ(status, 200) << body;
+  EXPECT_EQ(json::parse(body)["host"], "https://tonk-3.example.org");
 }
 
 // The turn timer: a person who does not act is played by a bot, marked auto, until `back`.

@@ -19,6 +19,7 @@
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 #include <nlohmann/json.hpp>
 
@@ -93,6 +94,25 @@ class ServerProcess {
   pid_t pid_ = -1;
   unsigned short port_ = 0;
 };
+
+/// An HTTP GET of `target` on the server at 127.0.0.1:`port`: the status code and the body.
+inline std::pair<int, std::string> http_get(unsigned short port, const std::string& target) {
+  namespace http = boost::beast::http;
+  boost::asio::io_context io;
+  boost::beast::tcp_stream stream(io);
+  boost::asio::ip::tcp::resolver resolver(io);
+  stream.expires_after(std::chrono::seconds(20));
+  stream.connect(resolver.resolve("127.0.0.1", std::to_string(port)));
+  http::request<http::empty_body> req{http::verb::get, target, 11};
+  req.set(http::field::host, "127.0.0.1");
+  http::write(stream, req);
+  boost::beast::flat_buffer buffer;
+  http::response<http::string_body> res;
+  http::read(stream, buffer, res);
+  boost::beast::error_code ec;
+  stream.socket().shutdown(boost::asio::ip::tcp::socket::shutdown_both, ec);
+  return {static_cast<int>(res.result_int()), res.body()};
+}
 
 class WsClient {
  public:

@@ -397,6 +397,10 @@ async function main() {
     expect((await ann.locator('.seat-tags').allTextContents()).some((t) => t.includes('bot (greedy)')), 'the bot is marked as a bot');
     const commit = await ann.locator('.fair-line code').textContent();
     expect(/^[0-9a-f]{16}…$/.test(commit), `the deal's commitment is shown: ${commit}`);
+    // Bo's page joined at the deal, never seeing the commitment published before it: the server's
+    // state.fair.current gives it (docs/PROTOCOL.md "state").
+    const boCommit = await bo.locator('.fair-line code').textContent();
+    expect(boCommit === commit, `Bo sees the same commitment as Ann: ${boCommit} / ${commit}`);
     await checkNames(ann, 'table');
   });
 

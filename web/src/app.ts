@@ -2,7 +2,7 @@
 // The server decides every rule; this file only sends what the player picked from the listed moves.
 import type { Grouping } from './cards';
 import { narrate, reasonText } from './actions';
-import { verifyDeal, newEntropy, revealFromRecord, SeenDeal } from './fair';
+import { handCommitment, verifyDeal, newEntropy, revealFromRecord, SeenDeal } from './fair';
 import { defaultSeatKinds, renderFull, renderJoin, renderLobby, seatsFull, CreateForm } from './lobbyView';
 import { Connection, HandOverMsg, PresetInfo, ServerMsg, socketUrl, StateMsg } from './protocol';
 import { renderTable, TableModel } from './tableView';
@@ -226,14 +226,15 @@ export class App {
     const moved = !prev || !sameTable || prev.state.seq !== s.seq || prev.state.hand !== s.hand || prev.state.status !== s.status;
     m.state = s;
     if (moved) { m.hint = null; m.error = null; }
-    // Commitments: `fair` names the next deal; keep each so the hand in play shows its own.
+    // Commitments: `fair` names the next deal; keep each so the hand in play shows the one seen
+    // before its deal; after a reload (or a first visit mid-hand) the server's `fair.current`.
     if (s.fair) store.set(`tonk.commit.${s.table}.${s.fair.hand}`, s.fair.commitment);
-    m.commitment = s.status === 'playing' ? store.get<string>(`tonk.commit.${s.table}.${s.hand}`) : null;
+    m.commitment = handCommitment(s, store.get<string>(`tonk.commit.${s.table}.${s.hand}`));
     // What this seat saw at the deal, for the check after the hand.
     if (s.view && s.seat !== null && s.status === 'playing' && s.view.history.length === 0) {
       const seen: SeenDeal = { seat: s.seat, players: s.view.players, dealer: s.view.dealer, handSize: s.view.hand.length,
         hand: s.view.hand, upcard: ruleValue(s.rules, 'upcard') === 'false' ? null : s.view.top_discard,
-        commitment: store.get<string>(`tonk.commit.${s.table}.${s.hand}`) };
+        commitment: m.commitment };
       store.set(`tonk.deal.${s.table}.${s.hand}`, seen);
     }
     // Our random contribution to the next deal (docs/PROTOCOL.md, "Provably fair deals").

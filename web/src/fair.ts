@@ -79,6 +79,21 @@ export async function shuffleDeck(cards: string[], digest: Uint8Array): Promise<
   return deck;
 }
 
+/**
+ * The commitment of the hand in play, for a `state` (docs/PROTOCOL.md "state"): the one this
+ * browser saw published before the deal (`stored`) when it has it, else the server's `fair.current`
+ * (a page reloaded mid-hand, or opened after the deal). Null when no hand is in play.
+ */
+export function handCommitment(
+  s: { hand: number; status: string; fair: { current?: { hand: number; commitment: string } | null } | null },
+  stored: string | null,
+): string | null {
+  if (s.status !== 'playing') return null;
+  if (stored) return stored;
+  const current = s.fair?.current;
+  return current && current.hand === s.hand ? current.commitment : null;
+}
+
 /** What the dealt hand the client saw must be, to check it against the deck (docs/RECORDS.md "Deck"). */
 export interface SeenDeal {
   seat: number;          // the reader's seat

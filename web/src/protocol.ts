@@ -48,7 +48,9 @@ export interface StateMsg {
   ledger: Ledger | null;
   rules: string;
   preset: string;
-  fair: { hand: number; commitment: string; contributed: boolean } | null;
+  /** The next deal's commitment; `current`: the hand in play's, as published before its deal
+   *  (null between hands; absent from servers before it was added, docs/PROTOCOL.md "state"). */
+  fair: { hand: number; commitment: string; contributed: boolean; current?: { hand: number; commitment: string } | null } | null;
 }
 
 export interface EventMsg {

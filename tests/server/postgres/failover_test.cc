@@ -28,6 +28,20 @@ constexpr std::chrono::milliseconds kLeaseTime(2000);      // renewed every 2/3 
 const std::vector<std::string> kLease = {"--lease", "2"};  // kLeaseTime
 
 
+// GET /tables/CODE/host asked of `server`: the host's advertised URL, checked to be a live lease.
+std::string host_of(const ServerProcess& server, const std::string& table) {
+  const auto [status, body] = http_get(server.port(), "/tables/" + table + "/host");
+  EXPECT_EQ(status, 200) << body;
+  if (status != 200) return "";
+  const json j = json::parse(body);
+  EXPECT_EQ(j["table"], table);
+  EXPECT_TRUE(j["lease_until"].is_string()) << body;
+  EXPECT_FALSE(j["expired"].get<bool>()) << body;
+  return j["host"].is_string() ? j["host"].get<std::string>() : "";
+}
+
+std::string url_of(const ServerProcess& server) { return "http://127.0.0.1:" + std::to_string(server.port()); }
+
 // Acts with a random legal action for whoever may move at `table` and waits until every player of
 // the table saw the result. Returns false when nobody at the table has legal actions or a read failed.
 bool play_one(std::vector<Player>& players, const std::string& table, std::mt19937_64& rng) {
@@ -88,6 +102,8 @@ TEST(ServePostgresFailover, KilledHostsTableContinuesOnTheOtherServerExactly) {
     }
     for (Player& p : players) ASSERT_TRUE(read_until(p, {1, 0}));
   }
+  // The routing registry: both servers name the creator as the host.
+  for (auto& s : servers) EXPECT_EQ(host_of(*s, table), url_of(*servers[0]));
 
   int resumed_ahead = 0;
   for (int kill = 0; kill < kKills; ++kill) {
@@ -147,6 +163,8 @@ TEST(ServePostgresFailover, KilledHostsTableContinuesOnTheOtherServerExactly) {
     std::cout << "kill " << kill << ": server " << host << " killed, table " << table << " resumed on server " << new_host
               << " after " << std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - killed_at).count() << " ms\n";
     host = new_host;
+    // The routing registry names the surviving server, whichever server is asked.
+    for (auto& s : servers) EXPECT_EQ(host_of(*s, table), url_of(*servers[host])) << "kill " << kill;
     // Each seat's state is the one it last saw, or exactly the in-flight action further.
     for (std::size_t i = 0; i < players.size(); ++i) {
       Player& p = players[i];
@@ -203,6 +221,11 @@ TEST(ServePostgresFailover, KilledHostsTableContinuesOnTheOtherServerExactly) {
     for (std::size_t s = 0; s < sum.size(); ++s) sum[s] += hand.outcome().payouts[s] * recs[0].stake;
   }
   EXPECT_EQ(json(sum), state["ledger"]["hand_net"]);
+  // A record downloads from the server that does not host the table too (replayed from the log).
+  const json first = watcher.request({{"type", "record"}, {"hand", 1}});
+  const auto [status, body] = http_get(servers[1 - host]->port(), "/records/" + table + "/1");
+  EXPECT_EQ(status, 200) << body;
+  EXPECT_EQ(body, first["text"]);
   std::cout << "table " << table << ": " << hands << " hands finished over " << kKills << " hosts killed; " << resumed_ahead
             << " resumes were one commit ahead of what the clients had seen\n";
   for (auto& s : servers) EXPECT_TRUE(s->alive());  // no server stopped for a lost lease
