@@ -162,6 +162,57 @@ async function checkNames(page, where) {
 }
 
 /**
+ * Every visible text meets WCAG AA contrast against what is behind it: 4.5:1, or 3:1 for large text
+ * (24 px, or 18.66 px bold). The background is the first opaque one up the tree, with the
+ * translucent ones between composited over it.
+ */
+async function checkContrast(page, where) {
+  const bad = await page.evaluate(() => {
+    const rgba = (c) => { const m = c.match(/[\d.]+/g)?.map(Number) ?? [0, 0, 0, 0]; return [m[0], m[1], m[2], m.length > 3 ? m[3] : 1]; };
+    const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+      .reduce((a, v, i) => a + v * [0.2126, 0.7152, 0.0722][i], 0);
+    const over = (top, under) => [0, 1, 2].map((i) => top[i] * top[3] + under[i] * (1 - top[3]));
+    const out = [];
+    for (const el of document.querySelectorAll('body *')) {
+      if (el.closest('svg') || !(el instanceof HTMLElement)) continue;
+      const text = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join('').trim();
+      if (!text || el.getClientRects().length === 0) continue;
+      const st = getComputedStyle(el);
+      if (st.visibility === 'hidden' || el.closest('.modal-back') === null && document.querySelector('.modal-back')) continue;
+      const layers = [];
+      for (let a = el; a; a = a.parentElement) {
+        const bg = rgba(getComputedStyle(a).backgroundColor);
+        if (bg[3] > 0) layers.push(bg);
+        if (bg[3] >= 1) break;
+      }
+      let back = [255, 255, 255];
+      for (const l of layers.reverse()) back = over(l, back);
+      const fg = over(rgba(st.color), back);
+      const [hi, lo] = [lum(fg), lum(back)].sort((a, b) => b - a);
+      const ratio = (hi + 0.05) / (lo + 0.05);
+      const size = parseFloat(st.fontSize);
+      const large = size >= 24 || (size >= 18.66 && Number(st.fontWeight) >= 700);
+      if (ratio < (large ? 3 : 4.5)) out.push(`"${text.slice(0, 30)}" ${ratio.toFixed(2)}:1`);
+    }
+    return out;
+  });
+  expect(bad.length === 0, `WCAG AA contrast (${where}): ${bad.join('; ')}`);
+}
+
+/** The element is wholly inside the window as it is scrolled now (nothing to scroll to reach it). */
+async function inViewport(page, selector) {
+  return page.locator(selector).first().evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return { ok: r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight, top: Math.round(r.top), bottom: Math.round(r.bottom), h: window.innerHeight };
+  });
+}
+
+/** The log shows its newest line: it is scrolled to the end (or has nothing to scroll). */
+async function logAtEnd(page) {
+  return page.locator('.log').evaluate((l) => l.scrollTop + l.clientHeight >= l.scrollHeight - 2);
+}
+
+/**
  * Plays one turn of `page` through the page itself, with a simple plan: draw; lay a listed spread
  * when there is one (selecting its cards first); discard the highest card; drop (confirming) from the
  * turn `dropFrom` on. With `keyboard`, the turn is played with the keyboard alone.
@@ -314,6 +365,7 @@ async function main() {
     await lobby360.waitForFunction(() => document.querySelectorAll('select[name="preset"] option').length > 1, null, { timeout: kStep });
     await checkControlsVisible(lobby360, 'lobby');
     await checkNames(lobby360, 'lobby');
+    await checkContrast(lobby360, 'lobby');
     await shot(lobby360, 'lobby-360');
     await lobby360.context().close();
     await ann.fill('input[name="name"]', kAnn);
@@ -330,6 +382,8 @@ async function main() {
     await ann.waitForFunction(() => document.querySelector('.log')?.textContent.includes('Invite link copied'), null, { timeout: kStep });
     expect((await ann.evaluate(() => navigator.clipboard.readText())) === link, 'the invite link is on the clipboard');
     expect((await status(ann)) === 'waiting', 'the table waits for the second person');
+    // Ann's log is made short so that it overflows during the hand: it must keep its newest line shown.
+    await ann.addStyleTag({ content: '.log { max-height: 4.5rem !important; }' });
   });
 
   await test('join from the link on a phone; the hand is dealt to both', async () => {
@@ -355,6 +409,18 @@ async function main() {
     const boCommit = await bo.locator('.fair-line code').textContent();
     expect(boCommit === commit, `Bo sees the same commitment as Ann: ${boCommit} / ${commit}`);
     await checkNames(ann, 'table');
+  });
+
+  await test('a link to a full table says so before asking a name, and offers to watch', async () => {
+    const cal = await newPage(360, 740);
+    await cal.goto(link);
+    await cal.waitForSelector('.full [role="status"]', { timeout: kStep });
+    expect((await cal.locator('input[name="name"]').count()) === 0, 'no name is asked');
+    expect((await cal.locator('.full [role="status"]').textContent()).startsWith('Every seat at this table is taken'), 'the page says the table is full');
+    await cal.click('button:has-text("Watch")');
+    await cal.waitForSelector('main.table-page', { timeout: kStep });
+    expect((await cal.locator('.meta').textContent()).includes('watching'), 'watching the table');
+    await cal.context().close();
   });
 
   await test('a spectator sees the table but no hand', async () => {
@@ -452,11 +518,20 @@ async function main() {
           await playTurn(ann, n, { keyboard: true });   // the discard, with the keyboard alone
         } else {
           if (p === bo && !hinted) {
-            // The hint: the Monte Carlo bot's advice, one of the listed moves.
+            // On the phone, the start of the turn: the moves are on screen without scrolling.
+            await bo.evaluate(() => window.scrollTo(0, 0));
+            const first = await inViewport(bo, '.act-buttons button');
+            expect(first.ok, `the first move is within the 360x740 window at the start of a turn: ${JSON.stringify(first)}`);
+            await bo.screenshot({ path: path.join(outDir, 'turn-360-fold.png') });
+            // The hint: the Monte Carlo bot's advice, one of the listed moves, in the table's unit, shown by the moves.
             await bo.click('.head-buttons button:has-text("Hint")');
             await bo.waitForSelector('.actions .hint', { timeout: kStep });
             const hint = await bo.locator('.actions .hint').textContent();
-            expect(/^Hint: (Drop|Draw from stock|Take discard)/.test(hint), `a hint for the start of the turn: ${hint}`);
+            expect(/^Hint \(expected result in stakes per hand\): (Drop|Draw from stock|Take discard)/.test(hint), `a hint for the start of the turn: ${hint}`);
+            await bo.evaluate(() => window.scrollTo(0, 0));
+            const answer = await inViewport(bo, '.actions .hint');
+            expect(answer.ok, `the hint's answer is within the window, by the moves: ${JSON.stringify(answer)}`);
+            await bo.screenshot({ path: path.join(outDir, 'hint-360-fold.png') });
             hinted = true;
           }
           await playTurn(p, n);
@@ -464,11 +539,14 @@ async function main() {
         if (p === bo && !reloaded && (await status(bo)) === 'playing') {
           await shot(bo, 'play-360');
           await checkControlsVisible(bo, 'in play');
+          await checkContrast(bo, 'in play');
           const hand = await myHand(bo);
           await bo.reload();
           await bo.waitForSelector('main.table-page .my-hand', { timeout: kStep });
           expect(JSON.stringify(await myHand(bo)) === JSON.stringify(hand), 'the reload resumed the same hand');
           expect((await bo.locator('.meta').textContent()).includes('hand'), 'back at the table');
+          const logAfter = await bo.locator('.log').textContent();
+          expect(logAfter.includes('Earlier moves are not in this log'), `after a reload the log says it starts there: ${logAfter}`);
           // A dropped connection comes back by itself.
           await bo.evaluate(() => window.tonkApp.dropConnection());
           await bo.waitForFunction(() => !document.querySelector('.offline') && document.querySelector('main.table-page'), null, { timeout: kStep });
@@ -512,6 +590,22 @@ async function main() {
     expect(verdict.includes('your dealt hand came from that deck'), 'the dealt hand was checked');
     await bo.click('button:has-text("Verify the deal")');
     await bo.waitForSelector('.verify.ok', { timeout: kStep });
+    // The log (made short on Ann's page) shows its newest line, the hand's end; scrolled up, it stays
+    // where the player put it across redraws (the Ledger button redraws the page).
+    const logSize = await ann.locator('.log').evaluate((l) => ({ sh: l.scrollHeight, ch: l.clientHeight, top: l.scrollTop }));
+    expect(logSize.sh > logSize.ch, `Ann's log overflows: ${JSON.stringify(logSize)}`);
+    expect(await logAtEnd(ann), `the log shows its newest line: ${JSON.stringify(logSize)}`);
+    await ann.locator('.log').evaluate((l) => { l.scrollTop = 7; });
+    await ann.click('button[data-focus="ledger"]');
+    await ann.click('button[data-focus="ledger"]');
+    const kept = await ann.locator('.log').evaluate((l) => l.scrollTop);
+    expect(kept === 7, `the log stays where it was scrolled across redraws: ${kept}`);
+    await ann.locator('.log').evaluate((l) => { l.scrollTop = l.scrollHeight; });
+    await ann.addStyleTag({ content: '.log { max-height: 22rem !important; }' });
+    // Every hand is shown face up, in the results and on the seats: no card backs are left.
+    for (const p of [ann, bo]) expect((await p.locator('.seat .backs .card').count()) === 0, 'no face-down cards once the hands are shown');
+    await checkContrast(ann, 'hand end');
+    await checkContrast(bo, 'hand end');
     await shot(ann, 'end-1280');
     await shot(bo, 'end-360');
     await checkControlsVisible(bo, 'hand end');
@@ -528,6 +622,34 @@ async function main() {
     for (const p of [ann, bo]) await p.waitForFunction((h) => document.querySelector('main.table-page')?.dataset.hand === h, next, { timeout: kStep });
     expect((await ann.locator('.log').textContent()).includes('You are ready for the next hand.'), 'Ann said she is ready');
     console.log(`     hand ${next} dealt ${Date.now() - t0} ms after the two clicks began`);
+  });
+
+  await test('End table asks first; once the table is over, its ledger, records and the way back to the lobby', async () => {
+    // Mid-hand: Ann cancels, then confirms; the table ends when Bo confirms too (docs/PROTOCOL.md, `end`).
+    let asked = '';
+    ann.once('dialog', (d) => { asked = d.message(); void d.dismiss(); });
+    await ann.click('button[data-focus="end"]');
+    expect(asked.startsWith('End this table for everyone?'), `End table asks first: '${asked}'`);
+    expect(!(await ann.locator('.log').textContent()).includes('You asked to end the table'), 'cancelled: nothing sent');
+    for (const p of [ann, bo]) {
+      p.once('dialog', (d) => void d.accept());
+      await p.click('button[data-focus="end"]');
+    }
+    for (const p of [ann, bo]) await p.waitForFunction(() => document.querySelector('main.table-page')?.dataset.status === 'over', null, { timeout: kStep });
+    for (const p of [ann, bo]) {
+      expect((await p.locator('.table-over h2').first().textContent()) === 'The table is over', 'the end is said');
+      expect((await p.locator('.table-over .ledger').count()) === 1, 'the final ledger is shown');
+      expect((await p.locator('.table-over .records a').count()) >= 1, 'the records are offered');
+      expect((await p.locator('button:has-text("Back to the lobby")').count()) === 2, 'the way back to the lobby');
+    }
+    await bo.evaluate(() => window.scrollTo(0, 0));
+    expect((await inViewport(bo, 'button:has-text("Back to the lobby")')).ok, 'the way back is on the phone\'s first screen');
+    await checkControlsVisible(bo, 'table over');
+    await checkContrast(bo, 'table over');
+    await shot(ann, 'over-1280');
+    await shot(bo, 'over-360');
+    await ann.locator('.table-over button:has-text("Back to the lobby")').click();
+    await ann.waitForSelector('form[aria-label="Create a table"]', { timeout: kStep });
   });
 
   await test('the turn timer counts down and, run out, hands the seat to a bot until "I\'m back"', async () => {

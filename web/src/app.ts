@@ -3,7 +3,7 @@
 import type { Grouping } from './cards';
 import { narrate, reasonText } from './actions';
 import { handCommitment, verifyDeal, newEntropy, revealFromRecord, SeenDeal } from './fair';
-import { defaultSeatKinds, renderBadLink, renderEnded, renderJoin, renderLobby, renderMissing, CreateForm } from './lobbyView';
+import { defaultSeatKinds, renderBadLink, renderEnded, renderFull, renderJoin, renderLobby, renderMissing, seatsFull, CreateForm } from './lobbyView';
 import { checkName } from './names';
 import { Connection, HandOverMsg, PresetInfo, ServerMsg, socketUrl, StateMsg } from './protocol';
 import { renderTable, TableModel } from './tableView';
@@ -134,7 +134,9 @@ export class App {
     const saved = store.get<SavedSeat>(`tonk.seat.${this.route.code}`);
     if (saved && !this.route.watch) this.send('resume', { token: saved.token });
     else if (this.route.watch) this.send('watch', { table: this.route.code });
-    else this.probe(false);
+    // Not while a join is on its way (the page that created the table joins it as the link opens):
+    // watching would take the connection off its seat.
+    else if (![...this.pending.values()].includes('join')) this.probe(false);
   }
 
   /** Looks at the table before asking for a name: missing, ended or open (see Peek). */
@@ -313,7 +315,10 @@ export class App {
     if (!(s.status === 'playing' && s.to_move === s.seat)) m.confirmDrop = false;
     this.deadlineAt = s.deadline_ms === null ? null : Date.now() + s.deadline_ms;
     m.secondsLeft = this.secondsLeft();
-    if (!prev || !sameTable) m.log.push(s.seat === null ? `Watching table ${s.table}.` : `You are at table ${s.table}, seat ${s.seat + 1}.`);
+    if (!prev || !sameTable) {
+      m.log.push(s.seat === null ? `Watching table ${s.table}.` : `You are at table ${s.table}, seat ${s.seat + 1}.`);
+      if (hadPlay(s)) m.log.push(kLogStartsHere);
+    }
   }
 
   private secondsLeft(): number | null {
@@ -435,8 +440,12 @@ export class App {
         verify: () => { void this.verify(); },
         back: () => this.send('back'),
         leave: () => { if (confirm('Leave this table? A bot plays your seat from now on.')) { this.send('leave'); store.del(`tonk.seat.${m.state.table}`); location.hash = '#/'; } },
-        end: () => { this.send('end'); m.log.push('You asked to end the table; it ends when every player does.'); this.render(); },
+        end: () => {
+          if (!confirm(kEndQuestion)) return;
+          this.send('end'); m.log.push('You asked to end the table; it ends when every player does.'); this.render();
+        },
         copyLink: () => this.copyLink(),
+        home: () => { location.hash = '#/'; },
       });
     } else {
       const code = this.route.code;
@@ -447,6 +456,8 @@ export class App {
         : this.peek?.status === 'missing' ? renderMissing(code, home)
         : saved && !this.lobbyError ? renderWaiting(`Rejoining table ${code}…`)
         : (this.route.watch || this.peek?.status === 'checking' || (!this.peek && !this.lobbyError)) && !this.lobbyError ? renderWaiting(`Opening table ${code}…`)
+        : this.peek?.status === 'open' && this.peek.state && seatsFull(this.peek.state)
+          ? renderFull(code, { watch: () => { location.hash = `#/t/${code}/watch`; }, home })
         : renderJoin(code, this.form.name, this.lobbyError ?? (this.peek?.refused
           ? 'Your seat at this table is no longer yours (its token was refused). Join again or watch.' : null), {
           join: (raw) => {
@@ -462,12 +473,38 @@ export class App {
           home: () => { location.hash = '#/'; },
         });
     }
+    const log = this.root.querySelector<HTMLElement>('.log');
+    const before = log ? { top: log.scrollTop, height: log.scrollHeight, client: log.clientHeight } : null;
     this.root.replaceChildren(page);
+    const after = this.root.querySelector<HTMLElement>('.log');
+    if (after) after.scrollTop = logScrollTop(before, after.scrollHeight, after.clientHeight);
     if (key) {
       const el = this.root.querySelector<HTMLElement>(`[data-focus="${CSS.escape(key)}"]`);
       el?.focus();
     }
   }
+}
+
+/** The question End table asks (as Leave does): it ends the table for everyone, even mid-hand. */
+export const kEndQuestion = 'End this table for everyone? It is over as soon as every player at it has asked, '
+  + 'even in the middle of a hand, and cannot be restarted.';
+
+/** The log's first line when the page opens a table that has already been played at (a reload, a late join). */
+export const kLogStartsHere = 'Earlier moves are not in this log: it starts when this page opened the table.';
+
+/** Whether a table has been played at before this page saw it: a move made, or a hand over. */
+export function hadPlay(s: StateMsg): boolean {
+  return s.hand > 1 || s.status === 'between' || s.status === 'over' || (s.view?.history.length ?? 0) > 0;
+}
+
+/**
+ * Where the log is scrolled after a redraw: at the newest line when it was there (or is new), else
+ * where the player left it. `before` is the old log's scrollTop, scrollHeight and clientHeight.
+ */
+export function logScrollTop(before: { top: number; height: number; client: number } | null, height: number, client: number): number {
+  const bottom = Math.max(0, height - client);
+  if (!before || before.top + before.client >= before.height - 4) return bottom;
+  return Math.min(before.top, bottom);
 }
 
 function renderWaiting(text: string): HTMLElement {

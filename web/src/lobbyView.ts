@@ -118,3 +118,18 @@ export function renderEnded(code: string, state: StateMsg | null, home: () => vo
         h('li', {}, h('a', { href: `/records/${code}/${n}`, download: `tonk-${code}-${n}.tonk` }, `Hand ${n}`))))) : null,
     h('button', { type: 'button', onclick: () => home() }, 'Back to the lobby'));
 }
+
+/** Whether every seat of a table still being played is taken (by a person or a bot): a link can only watch it. */
+export function seatsFull(s: StateMsg): boolean {
+  return s.status !== 'over' && s.seats.length > 0 && s.seats.every((x) => x.kind !== 'open');
+}
+
+/** A link to a table whose every seat is taken: said before any name is asked; watching is offered. */
+export function renderFull(code: string, hd: { watch(): void; home(): void }): HTMLElement {
+  return h('main', { class: 'lobby' },
+    h('h1', {}, `Table ${code}`),
+    h('div', { class: 'panel full' },
+      h('p', { role: 'status' }, 'Every seat at this table is taken, so you cannot join it. You can watch the game.'),
+      h('button', { type: 'button', class: 'primary', onclick: () => hd.watch() }, 'Watch'), ' ',
+      h('button', { type: 'button', onclick: () => hd.home() }, 'Back to the lobby')));
+}

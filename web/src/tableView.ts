@@ -39,6 +39,7 @@ export interface TableHandlers {
   leave(): void;
   end(): void;
   copyLink(): void;
+  home(): void;
 }
 
 function seatName(state: StateMsg, seat: number | null | undefined): string {
@@ -72,7 +73,7 @@ function ledgerTable(state: StateMsg, ledger: Ledger | null): HTMLElement {
   return h('table', { class: 'ledger' },
     h('caption', {}, `Session ledger after ${ledger.hands} hand${ledger.hands === 1 ? '' : 's'} (stakes)`),
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Seat'), h('th', { scope: 'col' }, 'Net'),
-      h('th', { scope: 'col' }, 'Hands'), h('th', { scope: 'col' }, 'Side bets'), pushups ? h('th', { scope: 'col' }, 'Points') : null)),
+      h('th', { scope: 'col' }, 'From hands'), h('th', { scope: 'col' }, 'From side bets'), pushups ? h('th', { scope: 'col' }, 'Points') : null)),
     h('tbody', {}, state.seats.map((s, i) => h('tr', { class: ledger.leaders.includes(i) ? 'leader' : '' },
       h('th', { scope: 'row' }, seatName(state, i) + (ledger.leaders.includes(i) ? ' ★' : '')),
       h('td', {}, signed(ledger.net[i] ?? 0)), h('td', {}, signed(ledger.hand_net[i] ?? 0)),
@@ -82,6 +83,22 @@ function ledgerTable(state: StateMsg, ledger: Ledger | null): HTMLElement {
 
 export function signed(n: number): string { return n > 0 ? `+${n}` : String(n); }
 
+/**
+ * What the table's results are counted in, from the rule line's `scoring` (S4 stakes, V12c units,
+ * V14a points, V15 push-ups), as the terminal's hint says it.
+ */
+export function scoreUnit(rules: string): string {
+  const m = /(?:^|\s)scoring=(\S+)/.exec(rules);
+  const scoring = m ? m[1] : 'stakes';
+  return scoring === 'units' ? 'units' : scoring === 'points' ? 'points' : scoring === 'pushups' ? 'push-ups' : 'stakes';
+}
+
+/** The hint's heading: what its values are (the Monte Carlo bot's mean result per hand for each move). */
+export function hintUnit(rules: string): string {
+  const unit = scoreUnit(rules);
+  return unit === 'push-ups' ? 'push-ups per hand, shown negative so that higher is better' : `${unit} per hand`;
+}
+
 function opponents(m: TableModel): HTMLElement {
   const { state } = m;
   const v = state.view;
@@ -89,8 +106,10 @@ function opponents(m: TableModel): HTMLElement {
     if (i === state.seat) return null;
     const info = v?.seats[i];
     const toMove = state.status === 'playing' && state.to_move === i;
-    const known = info?.known ?? [];
-    const hidden = Math.max(0, (info?.hand_size ?? 0) - known.length);
+    // Once the hand is over its hands are shown (S15, S16): the seat shows its cards face up, not backs.
+    const shown = state.status !== 'playing' && m.handOver ? m.handOver.hands[i] ?? null : null;
+    const known = shown ?? info?.known ?? [];
+    const hidden = shown ? 0 : Math.max(0, (info?.hand_size ?? 0) - known.length);
     const flash = m.flash && m.flash.seat === i ? ' flash' : '';
     const tags = [
       s.kind === 'bot' ? `bot${s.bot ? ` (${s.bot})` : ''}` : s.kind === 'open' ? 'open seat' : '',
@@ -106,8 +125,8 @@ function opponents(m: TableModel): HTMLElement {
       info ? h('div', { class: 'seat-cards' },
         h('span', { class: 'seat-count' }, `${info.hand_size} card${info.hand_size === 1 ? '' : 's'}`),
         h('span', { class: 'backs', 'aria-hidden': 'true' }, Array.from({ length: Math.min(hidden, 8) }, () => cardBack('hidden card'))),
-        known.length ? h('span', { class: 'known', 'aria-label': `known: ${known.map(cardName).join(', ')}` },
-          known.map((c) => cardElement(c, { small: true, extraLabel: 'known' }))) : null) : null,
+        known.length ? h('span', { class: 'known', 'aria-label': `${shown ? 'shown' : 'known'}: ${known.map(cardName).join(', ')}` },
+          known.map((c) => cardElement(c, { small: true, extraLabel: shown ? 'shown' : 'known' }))) : null) : null,
       state.ledger ? h('div', { class: 'seat-net' }, `net ${signed(state.ledger.net[i] ?? 0)}`) : null);
   }));
 }
@@ -133,7 +152,7 @@ function centre(m: TableModel, hitTargets: number[]): HTMLElement {
         h('div', { class: 'pile-label' }, `Discard ${v.discard_size}`))),
     h('div', { class: 'spreads-box' },
       h('h2', {}, 'Spreads'),
-      spreads.length ? h('ol', { class: 'spreads' }, spreads) : h('p', { class: 'muted' }, 'No spreads yet.')));
+      spreads.length ? h('ol', { class: 'spreads' }, spreads) : h('p', { class: 'on-felt' }, 'No spreads yet.')));
 }
 
 function turnLine(m: TableModel): HTMLElement {
@@ -189,7 +208,7 @@ function actionsBar(m: TableModel, hd: TableHandlers, legal: ParsedAction[]): HT
     else if (match.exact.length === 0) help = match.partial ? 'Select more cards: these are part of a spread or hit.' : 'No legal move uses exactly these cards.';
   }
   const hintText = m.hint && m.hint.length
-    ? `Hint: ${m.hint.map((x) => `${actionLabel(parseAction(x.id))} (${signed(Math.round(x.value * 100) / 100)})`).join('; ')}` : null;
+    ? `Hint (expected result in ${hintUnit(m.state.rules)}): ${m.hint.map((x) => `${actionLabel(parseAction(x.id))} (${signed(Math.round(x.value * 100) / 100)})`).join('; ')}` : null;
   return h('section', { class: 'actions', 'aria-label': 'Your moves' },
     myTurn ? h('div', { class: 'act-buttons' }, buttons) : null,
     help ? h('p', { class: 'help' }, help) : null,
@@ -216,8 +235,9 @@ function handEnd(m: TableModel, hd: TableHandlers): HTMLElement | null {
   return h('section', { class: 'hand-end', 'aria-label': `Hand ${o.hand} result` },
     h('h2', {}, `Hand ${o.hand}: ${reasonText(o.reason, actor)}`),
     h('table', { class: 'results' },
+      h('caption', {}, `Result: what each player won (+) or paid (−), in ${scoreUnit(m.state.rules)}`),
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col' }, 'Hand'),
-        h('th', { scope: 'col' }, 'Count'), h('th', { scope: 'col' }, 'Pays'))),
+        h('th', { scope: 'col' }, 'Count'), h('th', { scope: 'col' }, 'Result'))),
       h('tbody', {}, o.hands.map((hand, i) => h('tr', { class: o.winners.includes(i) ? 'winner' : '' },
         h('th', { scope: 'row' }, seatName(m.state, i) + (o.winners.includes(i) ? ' ★ winner' : '')),
         h('td', {}, hand.length ? h('span', { class: 'cards-inline' }, hand.map((c) => cardElement(c, { small: true }))) : '(empty)'),
@@ -228,6 +248,20 @@ function handEnd(m: TableModel, hd: TableHandlers): HTMLElement | null {
       h('button', { type: 'button', 'data-focus': 'verify', onclick: () => hd.verify() }, 'Verify the deal'),
       h('a', { href: `/records/${m.state.table}/${o.hand}`, download: `tonk-${m.state.table}-${o.hand}.tonk` }, 'Download record')),
     verify);
+}
+
+/** The end of the table: what happened, the final ledger, every hand's record and the way back. */
+function tableOver(m: TableModel, hd: TableHandlers): HTMLElement {
+  const { state } = m;
+  const booked = state.ledger?.hands ?? 0;
+  return h('section', { class: 'hand-end table-over', 'aria-label': 'The table is over' },
+    h('h2', {}, 'The table is over'),
+    h('div', { class: 'end-buttons' },
+      h('button', { type: 'button', class: 'primary', 'data-focus': 'home-end', onclick: () => hd.home() }, 'Back to the lobby')),
+    ledgerTable(state, state.ledger),
+    booked ? h('p', { class: 'records' }, 'Records: ', Array.from({ length: booked }, (_, i) => [i ? ', ' : '',
+      h('a', { href: `/records/${state.table}/${i + 1}`, download: `tonk-${state.table}-${i + 1}.tonk` }, `hand ${i + 1}`)]).flat()) : null,
+    handEnd(m, hd));
 }
 
 /** The whole table view. */
@@ -248,7 +282,8 @@ export function renderTable(m: TableModel, hd: TableHandlers): HTMLElement {
           ? h('button', { type: 'button', 'data-focus': 'hint', onclick: () => hd.hint() }, 'Hint') : null,
         me?.auto ? h('button', { type: 'button', class: 'primary', 'data-focus': 'back', onclick: () => hd.back() }, "I'm back") : null,
         state.seat !== null && state.status !== 'over' ? h('button', { type: 'button', 'data-focus': 'end', onclick: () => hd.end() }, 'End table') : null,
-        state.seat !== null && state.status !== 'over' ? h('button', { type: 'button', 'data-focus': 'leave', onclick: () => hd.leave() }, 'Leave') : null)),
+        state.seat !== null && state.status !== 'over' ? h('button', { type: 'button', 'data-focus': 'leave', onclick: () => hd.leave() }, 'Leave') : null,
+        state.status === 'over' ? h('button', { type: 'button', class: 'primary', 'data-focus': 'home', onclick: () => hd.home() }, 'Back to the lobby') : null)),
     m.showLedger ? h('section', { class: 'ledger-box', 'aria-label': 'Ledger' }, ledgerTable(state, state.ledger)) : null,
     turnLine(m),
     state.status === 'waiting' ? h('section', { class: 'invite' },
@@ -256,7 +291,7 @@ export function renderTable(m: TableModel, hd: TableHandlers): HTMLElement {
       h('input', { class: 'link', readonly: true, value: m.link, 'aria-label': 'Invite link' })) : null,
     opponents(m),
     state.view ? centre(m, match.spreadTargets) : null,
-    handEnd(m, hd),
+    state.status === 'over' ? tableOver(m, hd) : handEnd(m, hd),
     state.view && state.seat !== null ? myHand(m, hd, selectable) : null,
     state.seat !== null ? actionsBar(m, hd, legal) : null,
     m.commitment ? h('p', { class: 'fair-line' }, `Deal commitment (SHA-256 of the server seed): `, h('code', {}, m.commitment.slice(0, 16) + '…'), ' ',

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { renderTable, TableHandlers, TableModel } from '../src/tableView';
+import { hintUnit, renderTable, scoreUnit, TableHandlers, TableModel } from '../src/tableView';
 import { exampleState } from './fixtures';
 
 function model(over: Partial<TableModel> = {}): TableModel {
@@ -9,12 +9,17 @@ function model(over: Partial<TableModel> = {}): TableModel {
 }
 
 function handlers(): TableHandlers & Record<string, ReturnType<typeof vi.fn>> {
-  const names = ['select', 'act', 'confirmDrop', 'hint', 'grouping', 'ledger', 'ready', 'verify', 'back', 'leave', 'end', 'copyLink'];
+  const names = ['select', 'act', 'confirmDrop', 'hint', 'grouping', 'ledger', 'ready', 'verify', 'back', 'leave', 'end', 'copyLink', 'home'];
   return Object.fromEntries(names.map((n) => [n, vi.fn()])) as never;
 }
 
 const labels = (root: HTMLElement, sel: string) => [...root.querySelectorAll(sel)].map((e) => e.getAttribute('aria-label'));
 const texts = (root: HTMLElement, sel: string) => [...root.querySelectorAll(sel)].map((e) => e.textContent);
+
+function endOfHand(): NonNullable<TableModel['handOver']> {
+  return { type: 'hand_over', table: 'K7QX2M', hand: 1, reason: 'caught', player: 1, winners: [0], hands: [['3c', 'Ad'], ['2c', 'Kc']],
+    counts: [4, 12], payouts: [2, -2], points: [0, 0], ledger: null, fair: null };
+}
 
 describe('renderTable', () => {
   it('shows the hand sorted and grouped with its count, each card a named button', () => {
@@ -104,6 +109,61 @@ describe('renderTable', () => {
     expect(texts(root, '.results tbody th')).toEqual(['Ann (you) ★ winner', 'greedy']);
     expect(texts(root, '.end-buttons button')).toEqual(['Next hand', 'Verify the deal']);
     expect(texts(root, '.ledger tbody td:first-of-type')).toEqual(['+2', '-2']);
+  });
+
+  it('names the unit of the hint\'s values, the signed result and the ledger\'s columns (the table\'s scoring)', () => {
+    const s = exampleState();
+    s.rules = 'players=2 hand_size=5 scoring=units deck=full52';
+    const root = renderTable(model({ state: s, hint: [{ id: 'discard Kd', value: 0.25 }, { id: 'discard 5h', value: -0.5 }] }), handlers());
+    expect(root.querySelector('.hint')!.textContent).toBe('Hint (expected result in units per hand): Discard K♦ (+0.25); Discard 5♥ (-0.5)');
+    expect(scoreUnit('players=2 scoring=stakes')).toBe('stakes');
+    expect(scoreUnit('players=2 scoring=points')).toBe('points');
+    expect(hintUnit('players=2 scoring=pushups')).toBe('push-ups per hand, shown negative so that higher is better');
+    expect(hintUnit('players=2')).toBe('stakes per hand');
+    s.status = 'between';
+    s.legal = [];
+    const end = renderTable(model({ state: s, showLedger: true, handOver: endOfHand() }), handlers());
+    expect(texts(end, '.results thead th')).toEqual(['Player', 'Hand', 'Count', 'Result']);
+    expect(end.querySelector('.results caption')!.textContent).toBe('Result: what each player won (+) or paid (−), in units');
+    expect(texts(end, '.ledger thead th')).toEqual(['Seat', 'Net', 'From hands', 'From side bets']);
+  });
+
+  it('shows the opponents\' hands face up once the hand is over, with no backs', () => {
+    const s = exampleState();
+    s.status = 'between';
+    s.legal = [];
+    const root = renderTable(model({ state: s, handOver: endOfHand() }), handlers());
+    const seat = root.querySelector('.seat[data-seat="1"]')!;
+    expect(seat.querySelectorAll('.backs .card').length).toBe(0);
+    expect(labels(seat as HTMLElement, '.known')).toEqual(['shown: two of clubs, king of clubs']);
+    const playing = renderTable(model(), handlers());
+    expect(playing.querySelector('.seat[data-seat="1"]')!.querySelectorAll('.backs .card').length).toBe(1);
+  });
+
+  it('once the table is over: the way back to the lobby, the final ledger and every hand\'s record', () => {
+    const s = exampleState();
+    s.status = 'over';
+    s.legal = [];
+    s.hand = 2;
+    s.ledger = { hands: 2, net: [2, -2], hand_net: [2, -2], side_net: [0, 0], pot: 0, points: [0, 0], leaders: [0], stake_next: 1, over: true };
+    const hd = handlers();
+    const root = renderTable(model({ state: s }), hd);
+    expect(root.querySelector('.turn-text')!.textContent).toBe('The table is over');
+    const back = [...root.querySelectorAll<HTMLButtonElement>('button')].filter((b) => b.textContent === 'Back to the lobby');
+    expect(back.length).toBe(2);   // in the header and in the table's end
+    back[1].click();
+    expect(hd.home).toHaveBeenCalledTimes(1);
+    expect(texts(root, 'button').filter((t) => t === 'End table' || t === 'Leave')).toEqual([]);
+    expect(texts(root, '.table-over .ledger tbody td:first-of-type')).toEqual(['+2', '-2']);
+    expect([...root.querySelectorAll('.table-over .records a')].map((a) => a.getAttribute('href'))).toEqual(['/records/K7QX2M/1', '/records/K7QX2M/2']);
+  });
+
+  it('writes "No spreads yet." in the felt\'s light text, not the grey of the page', () => {
+    const s = exampleState();
+    s.view!.spreads = [];
+    const root = renderTable(model({ state: s }), handlers());
+    const p = [...root.querySelectorAll('.centre p')].find((e) => e.textContent === 'No spreads yet.')!;
+    expect(p.className).toBe('on-felt');
   });
 
   it('draws a spectator without a hand or moves', () => {
