@@ -23,10 +23,12 @@ get() { python3 -c 'import sys,urllib.request; print(urllib.request.urlopen(sys.
 cd "$dir"
 start "$dir/bare.out" "$tonk" serve --listen 127.0.0.1:0 --db "$dir/bare.db"
 grep -q "scripts/serve.sh" "$dir/bare.out" || { echo "stderr does not say how to build the page:"; cat "$dir/bare.out"; exit 1; }
-get "http://127.0.0.1:$port/" | grep -q "scripts/serve.sh" || { echo "/ does not say how to build the page"; exit 1; }
+body=$(get "http://127.0.0.1:$port/")  # whole, not piped: grep -q would close the pipe early
+grep -q "scripts/serve.sh" <<<"$body" || { echo "/ does not say how to build the page"; exit 1; }
 
 [ -f "$repo/web/dist/index.html" ] || { echo "web/dist is not built (scripts/setup.sh builds it)"; exit 1; }
 start "$dir/script.out" env TONK_BIN="$tonk" "$repo/scripts/serve.sh" --listen 127.0.0.1:0 --db "$dir/script.db"
-get "http://127.0.0.1:$port/" | grep -qi "<!doctype html" || { echo "scripts/serve.sh does not serve web/dist"; exit 1; }
+body=$(get "http://127.0.0.1:$port/")
+grep -qi "<!doctype html" <<<"$body" || { echo "scripts/serve.sh does not serve web/dist"; exit 1; }
 if grep -q "no browser page" "$dir/script.out"; then echo "scripts/serve.sh started the server without the page"; exit 1; fi
 echo "ok"
