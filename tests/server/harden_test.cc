@@ -72,10 +72,14 @@ TEST(ServeHarden, LeavingInOneTabMakesEveryTabOfTheSeatASpectator) {
     if (m["type"] == "state") {
       ++states;
       EXPECT_TRUE(m["seat"].is_null()) << m.dump().substr(0, 200);
-      if (!m["view"].is_null()) EXPECT_TRUE(m["view"]["hand"].empty()) << m.dump().substr(0, 300);
+      if (!m["view"].is_null()) {
+        EXPECT_TRUE(m["view"]["hand"].empty()) << m.dump().substr(0, 300);
+      }
       EXPECT_TRUE(m["legal"].empty());
     }
-    if (m["type"] == "event") EXPECT_TRUE(m["drawn"].is_null()) << m.dump();
+    if (m["type"] == "event") {
+      EXPECT_TRUE(m["drawn"].is_null()) << m.dump();
+    }
   }
   EXPECT_GE(states, 1);
   // Its actions are refused as a spectator's, and its old token no longer resumes.
@@ -272,24 +276,10 @@ TEST(ServeHarden, OutOfRangeNumbersSaySo) {
 
 // Item 13, HTTP: a URL over 8 KiB gets 414; a directory gets 404.
 TEST(ServeHarden, LongUrlsAndDirectoriesGetTheirStatus) {
-  namespace http = boost::beast::http;
   const std::filesystem::path dir = std::filesystem::temp_directory_path() / ("tonk_harden_static_" + std::to_string(getpid()));
   std::filesystem::create_directories(dir / "assets");
   ServerProcess server(":memory:", 1, "20", {"--static", dir.string()});
-  auto get = [&](const std::string& target) {
-    boost::asio::io_context io;
-    boost::beast::tcp_stream stream(io);
-    boost::asio::ip::tcp::resolver resolver(io);
-    stream.connect(resolver.resolve("127.0.0.1", std::to_string(server.port())));
-    stream.expires_after(std::chrono::seconds(10));
-    http::request<http::empty_body> req{http::verb::get, target, 11};
-    req.set(http::field::host, "127.0.0.1");
-    http::write(stream, req);
-    boost::beast::flat_buffer buffer;
-    http::response<http::string_body> res;
-    http::read(stream, buffer, res);
-    return res.result_int();
-  };
+  auto get = [&](const std::string& target) { return http_get(server.port(), target).first; };
   EXPECT_EQ(get("/" + std::string(9000, 'a')), 414);
   EXPECT_EQ(get("/assets"), 404);
   EXPECT_EQ(get("/nothing.js"), 404);
