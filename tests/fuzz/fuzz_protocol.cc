@@ -44,6 +44,7 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <optional>
 #include <random>
 #include <array>
 #include <span>
@@ -184,9 +185,11 @@ class SharedStorage final : public tonk::serve::Storage {
  public:
   explicit SharedStorage(std::shared_ptr<tonk::serve::Storage> db) : db_(std::move(db)) {}
   std::vector<tonk::serve::StoredTable> load_tables() override { return db_->load_tables(); }
+  std::optional<tonk::serve::StoredTable> read_table(const std::string& code) override { return db_->read_table(code); }
   void create_table(const std::string& code, const std::string& config) override { db_->create_table(code, config); }
   void append(const std::string& code, std::int64_t seq, const std::string& entry) override { db_->append(code, seq, entry); }
   void close_table(const std::string& code) override { db_->close_table(code); }
+  void drop_table(const std::string& code) override { db_->drop_table(code); }
   void commit() override { db_->commit(); }
   bool pending() const override { return db_->pending(); }
 
