@@ -86,7 +86,8 @@ constexpr int kMaxHints = 4;                // a hint is a 200-world Monte Carlo
 constexpr int kMaxBotWorlds = 20;           // mc:N bots above this are searched with N = 20
 
 const std::set<std::string> kErrorCodes = {"illegal", "stale", "bad_request", "not_found", "unauthorized",
-                                           "seat_taken", "table_full", "bad_rules", "rate_limited"};
+                                           "seat_taken", "table_full", "bad_rules", "rate_limited",
+                                           "too_many_tables", "busy"};
 
 // One message as a connection received it, with what the connection followed then.
 struct Received {
@@ -146,8 +147,8 @@ class FuzzClient final : public tonk::serve::Client {
       at_ = {m["table"].get<std::string>(), m["seat"].get<int>()};
     } else if (type == "watching") {
       at_ = {m["table"].get<std::string>(), -1};
-    } else if (type == "left") {
-      at_.seat = -1;
+    } else if (type == "left" || type == "seat_lost") {
+      at_.seat = -1;  // seat_lost: another connection gave the seat up; this one now watches
     }
     if (type == "error") {
       const std::string code = m.value("code", "");
