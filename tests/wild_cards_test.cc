@@ -3,6 +3,11 @@
 // at least one card of a spread stands for itself; a run grows only at its ends.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <bit>
+#include <random>
+#include <vector>
+
 #include "test_util.h"
 #include "tonk/rule_options.h"
 #include "tonk/session.h"
@@ -149,6 +154,72 @@ TEST(V16, CutNeverDealsAJoker) {
     for (const auto& round : cut.rounds)
       for (Card c : round) EXPECT_FALSE(c.is_joker());
   }
+}
+
+}  // namespace
+}  // namespace tonk
+
+namespace tonk {
+namespace {
+
+// V13a, S12: Game::can_hit(spread, cards) tries only the shapes the spread itself can fit (the rank
+// or suit its natural cards name). It must answer exactly as trying every shape does, for every
+// spread and hit drawn from random hands, under both decks and both book sizes.
+bool can_hit_trying_every_shape(const Game& game, CardSet spread, CardSet hit) {
+  if (hit.empty() || !(spread & hit).empty()) return false;
+  for (int r = 0; r < kNumRanks; ++r) {
+    const std::uint8_t b = shape_book(static_cast<Rank>(r));
+    if (game.fits(spread, b) && game.fits(spread | hit, b)) return true;
+  }
+  for (int s = 0; s < kNumSuits; ++s)
+    for (int low = 0; low <= game.top_run_position(); ++low) {
+      const std::uint8_t shape = game.run_shape(static_cast<Suit>(s), low);
+      if (!game.fits(spread, shape)) continue;
+      for (int new_low = 0; new_low <= low; ++new_low)
+        if (game.can_hit(spread, shape, hit, game.run_shape(static_cast<Suit>(s), new_low))) return true;
+    }
+  return false;
+}
+
+TEST(V13a, CanHitAnswersAsTryingEveryShape) {
+  for (const bool forty : {false, true})
+    for (const int book_max : {3, 4}) {
+      Rules r = wild_rules();
+      if (forty) r.deck = DeckKind::kForty;
+      r.book_max = book_max;
+      const Game game(r);
+      std::mt19937 gen(forty * 2 + book_max);
+      std::vector<Card> deck(game.deck_cards().begin(), game.deck_cards().end());
+      int spreads = 0, hits = 0;
+      for (int trial = 0; trial < 150; ++trial) {
+        std::shuffle(deck.begin(), deck.end(), gen);
+        const std::vector<Card> hand(deck.begin(), deck.begin() + 9);
+        // Every subset of 3..5 of the nine cards that is a spread, against every hit of one or two
+        // of the others.
+        for (unsigned m = 0; m < (1u << 9); ++m) {
+          const int k = std::popcount(m);
+          if (k < 3 || k > 5) continue;
+          CardSet spread;
+          for (int i = 0; i < 9; ++i)
+            if (m >> i & 1) spread.insert(hand[i]);
+          if (!game.is_spread(spread)) continue;
+          ++spreads;
+          for (int i = 0; i < 9; ++i) {
+            if (m >> i & 1) continue;
+            for (int j = i; j < 9; ++j) {
+              if (m >> j & 1) continue;
+              const CardSet hit = CardSet(hand[i]) | CardSet(hand[j]);
+              const bool expected = can_hit_trying_every_shape(game, spread, hit);
+              hits += expected;
+              ASSERT_EQ(game.can_hit(spread, hit), expected)
+                  << "spread " << to_string(spread) << " hit " << to_string(hit) << " forty " << forty;
+            }
+          }
+        }
+      }
+      EXPECT_GT(spreads, 1000);  // the draw reaches many spreads, and hits that fit and do not
+      EXPECT_GT(hits, 100);
+    }
 }
 
 }  // namespace

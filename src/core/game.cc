@@ -75,18 +75,33 @@ bool Game::can_hit(CardSet spread, CardSet cards) const {
     if (is_run(spread)) return is_run(spread | cards);    // S12: extend a run at either end
     return false;
   }
-  // V13a: try every shape the spread may have and every shape of the result.
-  for (int r = 0; r < kNumRanks; ++r) {
-    const std::uint8_t b = shape_book(static_cast<Rank>(r));
+  // V13a: try every shape the spread may have and every shape of the result. Only shapes the
+  // spread itself can fit are tried (fits() refuses the others): its natural cards name the one
+  // rank of a book and the one suit of a run; with none, a wild deuce standing for itself does.
+  const CardSet natural = spread - wild_;
+  if (!natural.jokers().empty()) return false;  // a joker that is not wild fits no shape
+  const CardSet deuces = detail::rank_cards(spread & wild_, Rank::kTwo);
+  const int first_rank = natural.empty() ? static_cast<int>(Rank::kTwo) : static_cast<int>(natural.first().rank());
+  if (!natural.empty() || !deuces.empty()) {
+    const std::uint8_t b = shape_book(static_cast<Rank>(first_rank));
     if (fits(spread, b) && fits(spread | cards, b)) return true;
   }
-  for (int s = 0; s < kNumSuits; ++s)
-    for (int low = 0; low <= top_pos_; ++low) {
+  const int first_suit = natural.empty() ? 0 : static_cast<int>(natural.first().suit());
+  const int last_suit = natural.empty() ? kNumSuits - 1 : first_suit;
+  for (int s = first_suit; s <= last_suit; ++s) {
+    if (natural.empty() && !deuces.contains(Card(Rank::kTwo, static_cast<Suit>(s)))) continue;
+    // The run's places low .. low+n-1 must hold the natural cards (or the deuce standing for itself).
+    const std::uint32_t line = natural.empty() ? 1u << run_position(Rank::kTwo) : run_line(natural, static_cast<Suit>(s));
+    const int n = spread.size();
+    const int low_from = std::max(0, (31 - std::countl_zero(line)) - n + 1);
+    const int low_to = std::min(std::countr_zero(line), top_pos_);
+    for (int low = low_from; low <= low_to; ++low) {
       const std::uint8_t shape = run_shape(static_cast<Suit>(s), low);
       if (!fits(spread, shape)) continue;
       for (int new_low = std::max(0, low - cards.size()); new_low <= low; ++new_low)
         if (can_hit(spread, shape, cards, run_shape(static_cast<Suit>(s), new_low))) return true;
     }
+  }
   return false;
 }
 
