@@ -87,6 +87,7 @@ std::string commitment_of(const std::string& seed_hex) {
 
 ServerTable::ServerTable(Lobby& lobby, TableConfig config)
     : lobby_(lobby), config_(std::move(config)), turn_timer_(lobby.io()), pause_timer_(lobby.io()) {
+  rules_json_ = ",\"preset\":" + json(config_.preset).dump() + ",\"rules\":" + json(tonk::to_string(config_.rules)).dump();
   // Bots are named after their kind; two or more of one kind are numbered ("greedy 1", "greedy 2").
   for (int s = 0; s < config_.seats(); ++s) {
     SeatInfo& seat = seats_[static_cast<std::size_t>(s)];
@@ -129,7 +130,9 @@ void ServerTable::record(json entry) {
 void ServerTable::apply(const json& e) {
   const std::string k = e.at("k").get<std::string>();
   if (k == "seed") {
-    seeds_[e.at("hand").get<int>()] = e.at("seed").get<std::string>();
+    const int hand = e.at("hand").get<int>();
+    seeds_[hand] = e.at("seed").get<std::string>();
+    commitments_[hand] = commitment_of(seeds_[hand]);
   } else if (k == "join") {
     const int s = e.at("seat").get<int>();
     SeatInfo& seat = seats_[static_cast<std::size_t>(s)];
@@ -259,7 +262,7 @@ void ServerTable::on_event(const TableEvent& e) {
       for (const Contribution& c : list) contributions.push_back({{"seat", c.seat}, {"entropy", c.entropy}});
       json deck = json::array();
       for (Card c : hand.deck_order()) deck.push_back(to_string(c));
-      const std::string commitment = commitment_of(seed);
+      const std::string commitment = commitments_.at(n);
       json fair{{"version", kFairVersion}, {"server_seed", seed}, {"commitment", commitment},
                 {"contributions", contributions}, {"deck", deck}};
       // The record, with the fair deal as comment lines before it (tonk verify reads them).
@@ -271,6 +274,7 @@ void ServerTable::on_event(const TableEvent& e) {
       if (static_cast<int>(records_.size()) < n) records_.resize(static_cast<std::size_t>(n));
       records_[static_cast<std::size_t>(n - 1)] = std::move(text);
       seeds_.erase(n);
+      commitments_.erase(n);
       contributions_.erase(n);
       if (table_->session().is_over()) finish_table();
       if (!live_) return;
@@ -731,9 +735,43 @@ json ServerTable::seats_json() const {
   return out;
 }
 
-std::string ServerTable::state_text(int seat) const {
+std::string ServerTable::state_text(int seat) const { return state_text(seat, state_shared()); }
+
+ServerTable::StateShared ServerTable::state_shared() const {
+  StateShared out;
+  out.head = "{\"deadline_ms\":";
+  if (deadline_ != std::chrono::steady_clock::time_point{}) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - std::chrono::steady_clock::now());
+    out.head += std::to_string(std::max<long long>(0, left.count()));
+  } else {
+    out.head += "null";
+  }
+  out.head += ",\"fair\":";
+  const int next = hand_number() + 1;
+  if (const auto it = commitments_.find(next); it != commitments_.end() && !over_) {
+    out.fair_head = "{\"commitment\":\"" + it->second + "\",\"contributed\":";  // hex: nothing to escape
+    // The hand in play's commitment, published before its deal: a client that reloads mid-hand
+    // shows it and checks the reveal against it (docs/PROTOCOL.md "state").
+    out.fair_tail = ",\"current\":";
+    const auto cur = table_ && table_->in_hand() ? commitments_.find(hand_number()) : commitments_.end();
+    if (cur != commitments_.end())
+      out.fair_tail += "{\"commitment\":\"" + cur->second + "\",\"hand\":" + std::to_string(cur->first) + "}";
+    else
+      out.fair_tail += "null";
+    out.fair_tail += ",\"hand\":" + std::to_string(next) + "}";
+  }
+  out.middle = ",\"hand\":" + std::to_string(hand_number()) + ",\"ledger\":" + ledger_json().dump() + ",\"legal\":";
+  out.rules_part = rules_json_ + ",\"seat\":";
+  out.tail = ",\"seats\":" + seats_json().dump() + ",\"seq\":" + std::to_string(seq()) + ",\"status\":\"" + status() +
+             "\",\"table\":" + json(code()).dump() + ",\"to_move\":" +
+             std::to_string(!over_ && table_ && table_->in_hand() ? table_->to_move() : -1) +
+             ",\"type\":\"state\",\"view\":";
+  return out;
+}
+
+std::string ServerTable::state_text(int seat, const StateShared& shared) const {
   std::string view = "null";
-  json legal = json::array();
+  std::string legal = "[]";
   if (table_ && table_->hand()) {
     view = to_json(table_->view(seat < 0 ? 0 : seat));  // schema tonk.view/1, a JSON object
     if (seat < 0) view = spectator_view(json::parse(view)).dump();
@@ -742,43 +780,30 @@ std::string ServerTable::state_text(int seat) const {
     if (seat >= 0 && !over_ && table_->in_hand() && table_->to_move() == seat && !bot_plays(seat)) {
       ActionList list;
       table_->legal_actions(list);
-      for (const Action& a : list) legal.push_back(action_json(a));
+      json array = json::array();
+      for (const Action& a : list) array.push_back(action_json(a));
+      legal = array.dump();
     }
   }
-  json deadline = nullptr;
-  if (deadline_ != std::chrono::steady_clock::time_point{}) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - std::chrono::steady_clock::now());
-    deadline = std::max<long long>(0, left.count());
-  }
-  json fair = nullptr;
-  const int next = hand_number() + 1;
-  if (const auto it = seeds_.find(next); it != seeds_.end() && !over_) {
+  std::string text;
+  text.reserve(shared.head.size() + shared.middle.size() + shared.rules_part.size() + shared.tail.size() + view.size() +
+               legal.size() + 200);
+  text += shared.head;
+  if (shared.fair_head.empty()) {
+    text += "null";
+  } else {
     bool contributed = false;
-    if (const auto c = contributions_.find(next); c != contributions_.end())
+    if (const auto c = contributions_.find(hand_number() + 1); c != contributions_.end())
       for (const Contribution& x : c->second) contributed = contributed || x.seat == seat;
-    fair = {{"hand", next}, {"commitment", commitment_of(it->second)}, {"contributed", contributed}, {"current", nullptr}};
-    // The hand in play's commitment, published before its deal: a client that reloads mid-hand
-    // shows it and checks the reveal against it (docs/PROTOCOL.md "state").
-    if (table_ && table_->in_hand())
-      if (const auto cur = seeds_.find(hand_number()); cur != seeds_.end())
-        fair["current"] = {{"hand", cur->first}, {"commitment", commitment_of(cur->second)}};
+    text += shared.fair_head;
+    text += contributed ? "true" : "false";
+    text += shared.fair_tail;
   }
-  std::string text = json{{"type", "state"},
-                          {"table", code()},
-                          {"seat", seat < 0 ? json(nullptr) : json(seat)},
-                          {"hand", hand_number()},
-                          {"seq", seq()},
-                          {"status", status()},
-                          {"legal", legal},
-                          {"to_move", !over_ && table_ && table_->in_hand() ? table_->to_move() : -1},
-                          {"deadline_ms", deadline},
-                          {"seats", seats_json()},
-                          {"ledger", ledger_json()},
-                          {"rules", tonk::to_string(config_.rules)},
-                          {"preset", config_.preset},
-                          {"fair", fair}}.dump();
-  text.pop_back();  // the object's closing brace: the view goes in as the last member
-  text += ",\"view\":";
+  text += shared.middle;
+  text += legal;
+  text += shared.rules_part;
+  text += seat < 0 ? "null" : std::to_string(seat);
+  text += shared.tail;
   text += view;
   text += '}';
   return text;
@@ -791,11 +816,13 @@ void ServerTable::send_state(const std::shared_ptr<Client>& client) {
 void ServerTable::broadcast_state() {
   if (!live_) return;
   std::array<std::shared_ptr<const std::string>, kMaxPlayers + 1> cache{};  // one text per seat, [0] spectators
+  std::optional<StateShared> shared;
   for (const auto& w : subscribers_) {
     auto c = w.lock();
     if (!c) continue;
     auto& text = cache[static_cast<std::size_t>(c->following.seat + 1)];
-    if (!text) text = std::make_shared<const std::string>(state_text(c->following.seat));
+    if (!shared) shared = state_shared();
+    if (!text) text = std::make_shared<const std::string>(state_text(c->following.seat, *shared));
     lobby_.send(c, text);
   }
 }

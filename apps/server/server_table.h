@@ -134,6 +134,19 @@ class ServerTable : public std::enable_shared_from_this<ServerTable> {
   /// the library's to_json(View) text spliced in as it is, not parsed and written again: one state
   /// per subscriber per move is the server's busiest work (docs/PERFORMANCE.md, "The server").
   std::string state_text(int seat) const;
+  /// The parts of a `state` message that every seat shares (seats, ledger, rules, the deadline,
+  /// the commitments), as JSON text, built once per broadcast and around which state_text(seat,
+  /// shared) puts each seat's own parts. Keys stay in the order nlohmann::json writes them.
+  struct StateShared {
+    std::string head;        // {"deadline_ms":…,"fair":
+    std::string fair_head;   // {"commitment":…,"contributed":  (empty: "fair" is null)
+    std::string fair_tail;   // ,"current":…,"hand":…}
+    std::string middle;      // ,"hand":…,"ledger":…,"legal":
+    std::string rules_part;  // ,"preset":…,"rules":…,"seat":
+    std::string tail;        // ,"seats":…,"seq":…,"status":…,"table":…,"to_move":…,"type":"state","view":
+  };
+  StateShared state_shared() const;
+  std::string state_text(int seat, const StateShared& shared) const;
   void broadcast_state();
   void broadcast_seats();
   bool connected(int seat) const;
@@ -154,6 +167,8 @@ class ServerTable : public std::enable_shared_from_this<ServerTable> {
   bool over_ = false;
   // Provably fair deals: the seed of each hand committed and not yet revealed, contributions.
   std::map<int, std::string> seeds_;                 // hand -> server seed (hex)
+  std::map<int, std::string> commitments_;           // hand -> SHA-256 of its seed, while it is secret
+  std::string rules_json_;                           // ,"preset":…,"rules":… of every state (config_ is fixed)
   std::map<int, std::vector<Contribution>> contributions_;  // hand -> by seat, last wins
   std::map<int, nlohmann::json> fair_revealed_;      // hand -> the `fair` object of hand_over
   std::vector<std::string> records_;                 // record text of each finished hand
