@@ -182,6 +182,7 @@ void Lobby::flush() {
     std::cerr << "tonk serve: storage failed, stopping (nothing uncommitted was sent): " << e.what() << std::endl;
     std::_Exit(3);
   }
+  if (exit_after_acts_ > 0 && person_acts_ >= exit_after_acts_) std::_Exit(137);  // tests only (set_exit_after_acts)
   std::vector<std::pair<std::weak_ptr<Client>, std::shared_ptr<const std::string>>> out;
   out.swap(outbox_);
   for (auto& [weak, text] : out)

@@ -89,6 +89,11 @@ class Lobby {
   std::int64_t now_ms() const;
   /// Shifts now_ms() (tests: a restart "later" without waiting).
   void set_clock_offset(std::chrono::milliseconds offset) { clock_offset_ = offset; }
+  /// Tests only: exit (status 137) right after the commit that holds the n-th person's action,
+  /// before its replies and broadcasts go out: the crash between commit and send, on demand. 0: never.
+  void set_exit_after_acts(long long n) { exit_after_acts_ = n; }
+  /// Counts an action a person sent, staged for the next commit (ServerTable::act).
+  void count_person_act() { ++person_acts_; }
 
   // For the tables.
   Storage& storage() { return *storage_; }
@@ -123,6 +128,8 @@ class Lobby {
   std::unordered_map<std::string, int> unjoined_by_address_;
   std::string advertise_;
   std::chrono::milliseconds clock_offset_{0};
+  long long exit_after_acts_ = 0;
+  long long person_acts_ = 0;
   std::unique_ptr<Storage> storage_;
   std::unique_ptr<boost::asio::thread_pool> pool_;  // null with 0 workers
   std::unordered_map<std::string, std::shared_ptr<ServerTable>> tables_;

@@ -47,6 +47,7 @@ int run_server(const ServeOptions& options) {
     limits.unjoined_expiry = std::chrono::milliseconds(static_cast<long long>(options.unjoined_expiry * 1000));
     lobby->set_limits(limits);
     lobby->set_clock_offset(std::chrono::milliseconds(options.clock_offset_ms));
+    lobby->set_exit_after_acts(options.exit_after_acts);
   } catch (const std::exception& e) {
     std::cerr << "tonk serve: " << e.what() << "\n";
     return 1;

@@ -23,6 +23,9 @@ struct ServeOptions {
   /// Added to the wall clock the turn timers' deadlines are kept in (ms; tests only: a restart "later"
   /// without waiting). 0 in use.
   long long clock_offset_ms = 0;
+  /// Tests only (the crash-recovery test): the process exits at once (status 137, as a kill -9) after
+  /// committing the N-th action a person sent, before anything about it is sent. 0 in use.
+  long long exit_after_acts = 0;
 };
 
 /// Runs the server until SIGINT or SIGTERM. Prints "tonk serve: listening on http://HOST:PORT" (the

@@ -527,6 +527,7 @@ void ServerTable::act(int seat, const std::string& text, std::int64_t hand, std:
   if (std::optional<Refusal> r = table_->hand()->state().why_illegal(*action))  // the engine judges
     throw ProtocolError("illegal", r->message, r->rule_id);
   record({{"k", "act"}, {"seat", seat}, {"action", to_string(*action)}, {"auto", false}});
+  lobby_.count_person_act();
   after_change();
 }
 

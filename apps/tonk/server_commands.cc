@@ -56,6 +56,7 @@ void add_server_commands(CLI::App& app, ServerCommands& c) {
       ->check(CLI::Range(0.1, 1e7));
   // Tests only (hidden): shifts the wall clock of the turn timers' stored deadlines.
   c.serve->add_option("--clock-offset-ms", c.serve_options.clock_offset_ms, "")->group("");
+  c.serve->add_option("--exit-after-acts", c.serve_options.exit_after_acts, "")->group("")->check(CLI::Range(0LL, 1000000000LL));
   c.verify = app.add_subcommand("verify", "Check that each served hand in a record file was dealt as committed (provably fair deals)");
   c.verify->add_option("RECORD", c.verify_path, "A record file downloaded from `tonk serve`")->required();
 }

@@ -87,11 +87,12 @@ class ServerProcess {
   /// True while the process runs.
   bool alive() const {
     int status = 0;
-    return pid_ > 0 && waitpid(pid_, &status, WNOHANG) == 0;
+    if (pid_ > 0 && waitpid(pid_, &status, WNOHANG) == pid_) pid_ = -1;  // reaped: kill9 sends nothing
+    return pid_ > 0;
   }
 
  private:
-  pid_t pid_ = -1;
+  mutable pid_t pid_ = -1;  // -1 once reaped (alive() reaps a process that exited by itself)
   unsigned short port_ = 0;
 };
 
