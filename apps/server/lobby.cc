@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <iostream>
 #include <limits>
+#include <stdexcept>
+#include <string>
 
 #include <boost/asio/steady_timer.hpp>
 
@@ -12,6 +14,7 @@
 #include "fair_deal.h"
 #include "player_name.h"
 #include "tonk/bot_factory.h"
+#include "tonk/monte_carlo_bot.h"
 #include "tonk/preset.h"
 #include "tonk/rule_options.h"
 
@@ -76,6 +79,18 @@ json presets_json() {
 Lobby::Lobby(boost::asio::io_context& io, std::unique_ptr<Storage> storage, int workers)
     : io_(io), storage_(std::move(storage)) {
   if (workers > 0) pool_ = std::make_unique<boost::asio::thread_pool>(static_cast<std::size_t>(workers));
+}
+
+void Lobby::set_limits(const LobbyLimits& limits) {
+  const auto require = [](bool ok, const char* field) {
+    if (!ok) throw std::invalid_argument(std::string("LobbyLimits::") + field + " is out of range");
+  };
+  require(limits.unjoined_per_connection >= 1, "unjoined_per_connection");
+  require(limits.unjoined_per_address >= 1, "unjoined_per_address");
+  require(limits.unjoined_expiry.count() > 0, "unjoined_expiry");
+  require(limits.max_hints >= 1, "max_hints");
+  require(limits.hint_worlds >= 1 && limits.hint_worlds <= SearchBudget::kMaxWorlds, "hint_worlds");
+  limits_ = limits;
 }
 
 Lobby::~Lobby() {

@@ -32,6 +32,8 @@ struct LobbyLimits {
   int unjoined_per_address = 20;     ///< the same, over every connection of one remote address
   std::chrono::milliseconds unjoined_expiry{std::chrono::minutes(10)};  ///< an unjoined table is removed after
   int max_hints = 4;                 ///< hints on the worker pool at once, over every table
+  int hint_worlds = 200;             ///< worlds a hint's Monte Carlo search samples, 1 or more (the
+                                     ///< protocol fuzz target lowers it: the search is not what it tests)
 };
 
 class Lobby {
@@ -74,7 +76,9 @@ class Lobby {
   /// The rate limit of each connection: messages per second on average (docs/PROTOCOL.md: 20).
   double rate() const { return rate_; }
   void set_rate(double per_second) { rate_ = per_second; }
-  void set_limits(const LobbyLimits& limits) { limits_ = limits; }
+  /// Throws std::invalid_argument, naming the field, when a limit is below 1 (a hint's worlds above
+  /// SearchBudget::kMaxWorlds too).
+  void set_limits(const LobbyLimits& limits);
   const LobbyLimits& limits() const { return limits_; }
 
   /// A hint may go on the pool: false when limits().max_hints are already there (the seats' bots

@@ -20,7 +20,6 @@ using nlohmann::json;
 namespace {
 
 constexpr const char* kAutoBot = "greedy";  // plays a seat whose timer ran out, or that was left
-constexpr int kHintWorlds = 200;
 constexpr int kHintShown = 3;
 
 std::string_view kind_name(ActionKind k) {
@@ -596,8 +595,9 @@ void ServerTable::hint(const std::shared_ptr<Client>& client, json re) {
   hint_running_[static_cast<std::size_t>(seat)] = true;
   std::weak_ptr<Client> weak = client;
   auto self = shared_from_this();
-  lobby_.run_on_pool([self, job, at, hand, seat, seed, weak, re] {
-    MonteCarloBot bot(SearchBudget::of_worlds(kHintWorlds), seed);
+  const int worlds = lobby_.limits().hint_worlds;
+  lobby_.run_on_pool([self, job, at, hand, seat, seed, weak, re, worlds] {
+    MonteCarloBot bot(SearchBudget::of_worlds(worlds), seed);
     const std::vector<ActionValue> values = bot.evaluate(job->view, *job->legal);  // the seat's own View only
     json actions = json::array();
     for (std::size_t i = 0; i < values.size() && i < kHintShown; ++i)

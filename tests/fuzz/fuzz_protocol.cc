@@ -82,8 +82,10 @@ constexpr std::size_t kMaxText = 16 * 1024;  // the WebSocket's limit (docs/PROT
 constexpr int kMaxHandlers = 200'000;       // an io_context that does not go idle is a finding
 constexpr int kMaxPlayOn = 60;
 constexpr int kMaxActions = 300;            // actions by '*' and the finisher, in all (the time of a run)
-constexpr int kMaxHints = 4;                // a hint is a 200-world Monte Carlo search
-constexpr int kMaxBotWorlds = 20;           // mc:N bots above this are searched with N = 20
+constexpr int kMaxHints = 4;                // hints sent in a run; each is a Monte Carlo search of
+constexpr int kHintWorlds = 10;             // this many worlds (LobbyLimits::hint_worlds, 200 served)
+constexpr int kMaxBotWorlds = 5;            // mc:N bots above this are searched with N = 5: the
+                                            // search is the engine's (tested there), not the protocol
 
 const std::set<std::string> kErrorCodes = {"illegal", "stale", "bad_request", "not_found", "unauthorized",
                                            "seat_taken", "table_full", "bad_rules", "rate_limited",
@@ -204,6 +206,9 @@ class Run {
   Run()
       : db_(std::make_shared<tonk::serve::SqliteStorage>(":memory:")),
         lobby_(std::make_unique<Lobby>(io_, std::make_unique<SharedStorage>(db_), 0)) {
+    tonk::serve::LobbyLimits limits;
+    limits.hint_worlds = kHintWorlds;
+    lobby_->set_limits(limits);
     for (auto& c : clients_) c = connect();
   }
 

@@ -117,5 +117,29 @@ TEST(ServeHiddenInformation, TwoThousandRandomHandsNoMessageHoldsAHiddenCard) {
   std::cout << hands << " hands, " << messages << " messages checked\n";
 }
 
+// The oracle's card scan: what it counts as a card in a message's text, and what it does not.
+TEST(ServeHiddenInformation, CardsInNamesCardsNotRunPlacesOrRuleIds) {
+  const auto cards = [](const json& j) {
+    std::set<std::string> out;
+    cards_in(j, out);
+    return out;
+  };
+  using Set = std::set<std::string>;
+  EXPECT_EQ(cards(json("Kc")), (Set{"Kc"}));
+  EXPECT_EQ(cards(json("Ann lays Ts Js Qs and hits X2 on run:3h (V13a, V13d) S17")), (Set{"Ts", "Js", "Qs", "X2"}));
+  EXPECT_EQ(cards(json("run:3h")), Set{});
+  EXPECT_EQ(cards(json("run:3")), Set{});  // not a run place: "3" alone is no card
+  EXPECT_EQ(cards(json("I1 V23b S4x 7d")), (Set{"7d"}));
+  EXPECT_EQ(cards(json("TS17 X5 X4 Ah5c")), (Set{"X4", "Ah", "5c"}));  // "S17" inside a word is not a rule ID
+  EXPECT_EQ(cards(json("AAc2h")), (Set{"Ac", "2h"}));
+  EXPECT_EQ(cards(json({{"hand", {"9h", "Qd"}}, {"n", 3}, {"t", {{"x", "Jc"}}}})), (Set{"9h", "Qd", "Jc"}));
+  // Found by fuzz_protocol: a player named "Anscard Ac" made the oracle report a hidden card. Names
+  // are blanked out first.
+  std::set<std::string> out;
+  cards_in(json({{"seats", {{{"name", "Anscard Ac"}}, {{"name", "Ac"}}}}, {"text", "Anscard Ac draws from the stock (7c); Ac hits 4d."}}), out,
+           {"Anscard Ac", "Ac"});
+  EXPECT_EQ(out, (Set{"7c", "4d"}));
+}
+
 }  // namespace
 }  // namespace tonk::test

@@ -3,7 +3,9 @@
 // and the io_context polled until idle. Each test here is a finding of that target, fixed.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -33,6 +35,7 @@ class MemoryClient final : public serve::Client {
 
 class MemoryLobby {
  public:
+  serve::Lobby& lobby() { return *lobby_; }
   MemoryLobby() : lobby_(std::make_unique<serve::Lobby>(io_, std::make_unique<serve::SqliteStorage>(":memory:"), 0)) {}
   /// `client` sends `message`; then everything the io_context has to do is done.
   void send(const std::shared_ptr<MemoryClient>& client, const json& message) { send(client, message.dump()); }
@@ -100,6 +103,36 @@ TEST(ServeLobbyMemory, ARequestThatBreaksUtf8InAnErrorMessageGetsAnError) {
   }
   lobby.send(c, json{{"type", "ping"}, {"id", 8}});  // and the lobby goes on
   EXPECT_EQ(c->messages.back()["type"], "pong");
+}
+
+// LobbyLimits::hint_worlds (the fuzz target lowers it) is the hint's search: with one world each
+// action's value is one rolled-out hand, a whole number of stakes; a limit out of range is refused
+// with the field's name.
+TEST(ServeLobbyMemory, HintWorldsIsTheHintsSearchAndIsChecked) {
+  MemoryLobby lobby;
+  serve::LobbyLimits limits;
+  limits.hint_worlds = 0;
+  try {
+    lobby.lobby().set_limits(limits);
+    ADD_FAILURE() << "hint_worlds 0 was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("hint_worlds"), std::string::npos) << e.what();
+  }
+  limits.hint_worlds = 1;
+  lobby.lobby().set_limits(limits);
+  auto ann = std::make_shared<MemoryClient>();
+  lobby.send(ann, {{"type", "create"}, {"seats", 2}, {"bots", {{{"seat", 1}, {"kind", "random"}}}}, {"pause_seconds", 0}});
+  lobby.send(ann, {{"type", "join"}, {"table", ann->last("created")["table"]}, {"name", "Ann"}, {"seat", 0}});
+  // When the random bot moves first, it has moved by the time send() returns.
+  ASSERT_FALSE(ann->last("state")["legal"].empty()) << ann->last("state").dump();
+  lobby.send(ann, {{"type", "hint"}, {"id", 9}});
+  const json hint = ann->last("hint");
+  ASSERT_FALSE(hint.is_null()) << ann->messages.back().dump();
+  ASSERT_FALSE(hint["actions"].empty());
+  for (const json& a : hint["actions"]) {
+    const double v = a["value"];
+    EXPECT_EQ(v, std::floor(v)) << hint.dump();
+  }
 }
 
 }  // namespace
