@@ -2,8 +2,12 @@
 // behind it; and over random hands of several presets, no document names a card hidden from its seat.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <memory>
 #include <regex>
 #include <string>
+
+#include <nlohmann/json.hpp>
 
 #include "test_util.h"
 #include "tonk/bot_factory.h"
@@ -193,6 +197,36 @@ TEST(ViewJson, NoDocumentNamesAHiddenCard) {
     }
   }
   EXPECT_GT(documents, 3000);
+}
+
+// The document is written as text, not built through the JSON library (the server writes one per
+// seat per move): it must be exactly what the library writes for the same object, compact and
+// pretty-printed, at every position of random hands of every preset (wild-card shapes, slapping,
+// showdowns) and for every seat.
+TEST(ViewJson, TheTextIsWhatTheJsonLibraryWrites) {
+  long long documents = 0;
+  for (const Preset& preset : presets()) {
+    Rules rules = preset.rules;
+    rules.players = std::min(3, largest_table(preset));
+    const std::shared_ptr<const Game> game = make_game(rules);
+    Rng rng(23);
+    auto random = make_bot("random", 9);
+    for (int h = 0; h < 30; ++h) {
+      Hand hand(game, shuffled_deck(*game, rng), h % rules.players);
+      while (true) {
+        for (int p = 0; p < rules.players; ++p) {
+          const std::string text = to_json(hand.view(p));
+          const nlohmann::ordered_json parsed = nlohmann::ordered_json::parse(text);
+          ASSERT_EQ(parsed.dump(), text) << preset.name;
+          ASSERT_EQ(to_json(hand.view(p), 2), parsed.dump(2)) << preset.name;
+          ++documents;
+        }
+        if (hand.is_over()) break;
+        hand.apply(random->choose(hand.view(hand.current_player()), hand.legal_actions()));
+      }
+    }
+  }
+  EXPECT_GT(documents, 4000);
 }
 
 }  // namespace

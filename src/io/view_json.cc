@@ -2,14 +2,13 @@
 
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
 namespace tonk {
 
 namespace {
-
-using Json = nlohmann::ordered_json;
 
 const char* phase_name(Phase phase) {
   switch (phase) {
@@ -22,86 +21,157 @@ const char* phase_name(Phase phase) {
   return "unknown";
 }
 
-Json card_or_null(Card c) { return c.valid() ? Json(to_string(c)) : Json(nullptr); }
+// The document is written as text, in the order and the compact form nlohmann::ordered_json's
+// dump() gives (the server writes one per seat per move: building a JSON object first took most
+// of the time); pretty-printing goes through the library.
+class Writer {
+ public:
+  std::string text;
 
-Json cards(CardSet set) {  // in card id order: clubs, diamonds, hearts, spades, ace to king; jokers last
-  Json out = Json::array();
-  for (Card c : set) out.push_back(to_string(c));
-  return out;
-}
-
-// V13a: "book:9" or "run:3h" (the shape's rank, and suit for a run), null for a spread without wild cards.
-Json shape_or_null(std::uint8_t shape) {
-  if (shape_is_run(shape)) return "run:" + to_string(Card(shape_rank(shape), shape_suit(shape)));
-  if (shape_is_book(shape)) return "book:" + to_string(Card(shape_rank(shape), Suit::kClubs)).substr(0, 1);
-  return nullptr;
-}
-
-template <class T>
-Json per_seat(const std::array<T, kMaxPlayers>& values, int n) {
-  Json out = Json::array();
-  for (int p = 0; p < n; ++p) out.push_back(values[static_cast<std::size_t>(p)]);
-  return out;
-}
+  // A string value, escaped as the JSON library escapes (every value here is plain ASCII, but the
+  // writer does not rely on it).
+  void string(std::string_view s) {
+    text += '"';
+    for (const char ch : s) {
+      const auto c = static_cast<unsigned char>(ch);
+      switch (c) {
+        case '"': text += "\\\""; break;
+        case '\\': text += "\\\\"; break;
+        case '\b': text += "\\b"; break;
+        case '\f': text += "\\f"; break;
+        case '\n': text += "\\n"; break;
+        case '\r': text += "\\r"; break;
+        case '\t': text += "\\t"; break;
+        default:
+          if (c < 0x20) {
+            static constexpr char kHex[] = "0123456789abcdef";
+            text += "\\u00";
+            text += kHex[c >> 4];
+            text += kHex[c & 15];
+          } else {
+            text += ch;
+          }
+      }
+    }
+    text += '"';
+  }
+  void number(long long n) { text += std::to_string(n); }
+  void null() { text += "null"; }
+  // `"name":` after a comma unless it opens the object.
+  void key(std::string_view name) {
+    if (text.back() != '{') text += ',';
+    string(name);
+    text += ':';
+  }
+  void separator() {
+    if (text.back() != '[') text += ',';
+  }
+  void card_or_null(Card c) { c.valid() ? string(to_string(c)) : null(); }
+  void cards(CardSet set) {  // in card id order: clubs, diamonds, hearts, spades, ace to king; jokers last
+    text += '[';
+    for (Card c : set) {
+      separator();
+      string(to_string(c));
+    }
+    text += ']';
+  }
+  // V13a: "book:9" or "run:3h" (the shape's rank, and suit for a run), null for a spread without wild cards.
+  void shape_or_null(std::uint8_t shape) {
+    if (shape_is_run(shape)) return string("run:" + to_string(Card(shape_rank(shape), shape_suit(shape))));
+    if (shape_is_book(shape)) return string("book:" + to_string(Card(shape_rank(shape), Suit::kClubs)).substr(0, 1));
+    null();
+  }
+  template <class T>
+  void per_seat(const std::array<T, kMaxPlayers>& values, int n) {
+    text += '[';
+    for (int p = 0; p < n; ++p) {
+      separator();
+      number(values[static_cast<std::size_t>(p)]);
+    }
+    text += ']';
+  }
+};
 
 }  // namespace
 
 std::string to_json(const View& v, int indent) {
   if (!v.game) throw std::invalid_argument("to_json(View): the view has no game");
   const int n = v.num_players;
-  Json j;
-  j["schema"] = kViewJsonSchema;
-  j["player"] = v.player;
-  j["players"] = n;
-  j["dealer"] = v.dealer;
-  j["to_move"] = v.current_player;
-  j["phase"] = phase_name(v.phase);
-  j["turn"] = v.turn;
-  j["hand"] = cards(v.hand);
-  j["count"] = v.count();  // I8
-  j["taken_discard"] = card_or_null(v.taken_discard);
-  j["seats"] = Json::array();
+  Writer w;
+  w.text.reserve(512 + 24 * v.history.size());
+  w.text += '{';
+  w.key("schema"), w.string(kViewJsonSchema);
+  w.key("player"), w.number(v.player);
+  w.key("players"), w.number(n);
+  w.key("dealer"), w.number(v.dealer);
+  w.key("to_move"), w.number(v.current_player);
+  w.key("phase"), w.string(phase_name(v.phase));
+  w.key("turn"), w.number(v.turn);
+  w.key("hand"), w.cards(v.hand);
+  w.key("count"), w.number(v.count());  // I8
+  w.key("taken_discard"), w.card_or_null(v.taken_discard);
+  w.key("seats"), w.text += '[';
   for (int p = 0; p < n; ++p) {
-    Json seat;
-    seat["seat"] = p;
-    seat["hand_size"] = v.hand_sizes[static_cast<std::size_t>(p)];
-    seat["known"] = cards(v.known_cards[static_cast<std::size_t>(p)]);
-    seat["turns"] = v.turns_of[static_cast<std::size_t>(p)];
-    seat["empty_stock_takes"] = v.empty_stock_takes[static_cast<std::size_t>(p)];
-    j["seats"].push_back(seat);
+    const auto i = static_cast<std::size_t>(p);
+    w.separator();
+    w.text += '{';
+    w.key("seat"), w.number(p);
+    w.key("hand_size"), w.number(v.hand_sizes[i]);
+    w.key("known"), w.cards(v.known_cards[i]);
+    w.key("turns"), w.number(v.turns_of[i]);
+    w.key("empty_stock_takes"), w.number(v.empty_stock_takes[i]);
+    w.text += '}';
   }
-  j["spreads"] = Json::array();
-  for (int i = 0; i < v.num_spreads; ++i) {
-    Json spread;
-    spread["owner"] = v.spread_owners[static_cast<std::size_t>(i)];
-    spread["cards"] = cards(v.spreads[static_cast<std::size_t>(i)]);
-    spread["shape"] = shape_or_null(v.spread_shapes[static_cast<std::size_t>(i)]);
-    j["spreads"].push_back(spread);
+  w.text += ']';
+  w.key("spreads"), w.text += '[';
+  for (int s = 0; s < v.num_spreads; ++s) {
+    const auto i = static_cast<std::size_t>(s);
+    w.separator();
+    w.text += '{';
+    w.key("owner"), w.number(v.spread_owners[i]);
+    w.key("cards"), w.cards(v.spreads[i]);
+    w.key("shape"), w.shape_or_null(v.spread_shapes[i]);
+    w.text += '}';
   }
-  j["top_discard"] = card_or_null(v.top_discard);
-  j["discard_size"] = v.discard_size;
-  j["discard_pile"] = cards(v.discard_pile);
-  j["stock_size"] = v.stock_size;
-  j["history"] = Json::array();
-  for (const Move& m : v.history) j["history"].push_back({{"player", m.player}, {"action", to_string(m.action)}});
+  w.text += ']';
+  w.key("top_discard"), w.card_or_null(v.top_discard);
+  w.key("discard_size"), w.number(v.discard_size);
+  w.key("discard_pile"), w.cards(v.discard_pile);
+  w.key("stock_size"), w.number(v.stock_size);
+  w.key("history"), w.text += '[';
+  for (const Move& m : v.history) {
+    w.separator();
+    w.text += '{';
+    w.key("player"), w.number(m.player);
+    w.key("action"), w.string(to_string(m.action));
+    w.text += '}';
+  }
+  w.text += ']';
+  w.key("outcome");
   if (v.outcome.reason == EndReason::kNone) {
-    j["outcome"] = nullptr;
+    w.null();
   } else {
     const Outcome& o = v.outcome;
-    Json out;
-    out["reason"] = std::string(to_string(o.reason));
-    out["player"] = o.player >= 0 ? Json(static_cast<int>(o.player)) : Json(nullptr);
-    out["winners"] = Json::array();
+    w.text += '{';
+    w.key("reason"), w.string(to_string(o.reason));
+    w.key("player");
+    if (o.player >= 0) w.number(o.player);
+    else w.null();
+    w.key("winners"), w.text += '[';
     for (int p = 0; p < n; ++p)
-      if (o.is_winner(p)) out["winners"].push_back(p);
-    out["payouts"] = per_seat(o.payouts, n);
-    out["counts"] = per_seat(o.counts, n);
-    out["points"] = per_seat(o.points, n);
-    out["hands"] = Json::array();  // the showdown: every hand is shown
-    for (int p = 0; p < n; ++p) out["hands"].push_back(cards(v.revealed[static_cast<std::size_t>(p)]));
-    j["outcome"] = out;
+      if (o.is_winner(p)) w.separator(), w.number(p);
+    w.text += ']';
+    w.key("payouts"), w.per_seat(o.payouts, n);
+    w.key("counts"), w.per_seat(o.counts, n);
+    w.key("points"), w.per_seat(o.points, n);
+    w.key("hands"), w.text += '[';  // the showdown: every hand is shown
+    for (int p = 0; p < n; ++p) w.separator(), w.cards(v.revealed[static_cast<std::size_t>(p)]);
+    w.text += ']';
+    w.text += '}';
   }
-  return j.dump(indent);
+  w.text += '}';
+  if (indent < 0) return std::move(w.text);
+  return nlohmann::ordered_json::parse(w.text).dump(indent);
 }
 
 }  // namespace tonk
