@@ -110,8 +110,9 @@ struct Checker {
       hand.apply(r.moves[i].action);
       snapshot();
     }
-    // The seats' names in this hand's states, longest first.
-    std::vector<std::string> names;
+    // The seats' names, longest first: the record's (who played the hand; the narration may name a
+    // player whose seat the client's states no longer show) and those in this hand's states.
+    std::vector<std::string> names = r.seats;
     for (const json& m : messages)
       if (m["type"] == "state" && m.contains("seats") && m["seats"].is_array())
         for (const json& seat : m["seats"])
