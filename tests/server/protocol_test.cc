@@ -356,14 +356,15 @@ TEST(ServeProtocol, ATableWithNoPersonPresentDealsNoNewHand) {
   const int first = held_after(spectator, 4);
   ASSERT_GT(first, 0) << "the table never held with Ann timed out";
   EXPECT_TRUE(latest_state(*ann)["seats"][0]["auto"].get<bool>());
-  // `back`: Ann is present again and the next hand is dealt at once (pause_seconds 0).
+  // `back`: Ann is present again and the next hand is dealt at once (pause_seconds 0). Its first
+  // state is hand first + 1's, or a later one's when a hand ended at its deal (S7: the next is
+  // dealt with it, and changes made together get one state).
   ann->send({{"type", "back"}});
   json s;
   do s = ann->next_of("state");
   while (s["hand"].get<int>() <= first);
-  EXPECT_EQ(s["hand"], first + 1);
   EXPECT_EQ(s["status"], "playing");
-  EXPECT_EQ(s["ledger"]["hands"], first);
+  EXPECT_EQ(s["ledger"]["hands"], s["hand"].get<int>() - 1) << s.dump();
 
   // Ann goes away (not timed out): the hand in play is played out by the bots, then the table holds.
   ann.reset();
@@ -374,8 +375,8 @@ TEST(ServeProtocol, ATableWithNoPersonPresentDealsNoNewHand) {
   ASSERT_EQ(again.request({{"type", "resume"}, {"token", joined["token"]}})["type"], "joined");
   do s = again.next_of("state");
   while (s["hand"].get<int>() <= second);
-  EXPECT_EQ(s["hand"], second + 1);
-  EXPECT_EQ(s["ledger"]["hands"], second);
+  EXPECT_EQ(s["status"], "playing");
+  EXPECT_EQ(s["ledger"]["hands"], s["hand"].get<int>() - 1) << s.dump();  // hand second + 1, or later (S7)
 }
 
 // A table ends when its people agree (`end`) or leave; its ledger is sent with table_over.
