@@ -41,6 +41,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <deque>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -105,18 +106,21 @@ std::set<std::string> legal_ids(const json& state) {
 }
 
 void check_state(const json& m, const tonk::serve::Following& f) {
-  const std::string where = " in state " + m.dump().substr(0, 4000);
-  require(m["table"] == f.table, "state of another table" + where);
-  require(f.seat < 0 ? m["seat"].is_null() : m["seat"] == f.seat, "state for another seat" + where);
+  // The message is written out only for a finding: a run checks thousands of states.
+  const auto require_here = [&m](bool ok, const char* what) {
+    if (!ok) throw Finding(std::string(what) + " in state " + m.dump().substr(0, 4000));
+  };
+  require_here(m["table"] == f.table, "state of another table");
+  require_here(f.seat < 0 ? m["seat"].is_null() : m["seat"] == f.seat, "state for another seat");
   const json& view = m["view"];
   if (!view.is_null()) {
-    require(f.seat < 0 ? view["player"].is_null() : view["player"] == f.seat, "view of another player" + where);
-    if (f.seat < 0) require(view["hand"].empty() && view["count"].is_null(), "a spectator sees a hand" + where);
+    require_here(f.seat < 0 ? view["player"].is_null() : view["player"] == f.seat, "view of another player");
+    if (f.seat < 0) require_here(view["hand"].empty() && view["count"].is_null(), "a spectator sees a hand");
   }
   const json& legal = m["legal"];
-  require(legal.is_array(), "legal is not an array" + where);
+  require_here(legal.is_array(), "legal is not an array");
   if (!legal.empty())
-    require(f.seat >= 0 && m["to_move"] == f.seat && m["status"] == "playing", "legal actions for a seat not to move" + where);
+    require_here(f.seat >= 0 && m["to_move"] == f.seat && m["status"] == "playing", "legal actions for a seat not to move");
   std::set<std::string> ids;
   for (const json& a : legal) {
     const std::string id = a["id"].get<std::string>();
@@ -127,7 +131,7 @@ void check_state(const json& m, const tonk::serve::Following& f) {
   const json& ledger = m["ledger"];
   long long sum = ledger["pot"].get<long long>();
   for (const json& n : ledger["net"]) sum += n.get<long long>();
-  require(sum == 0, "the ledger does not sum to zero" + where);
+  require_here(sum == 0, "the ledger does not sum to zero");
 }
 
 class FuzzClient final : public tonk::serve::Client {
@@ -152,34 +156,39 @@ class FuzzClient final : public tonk::serve::Client {
     } else if (type == "left" || type == "seat_lost") {
       at_.seat = -1;  // seat_lost: another connection gave the seat up; this one now watches
     }
+    const json* state = nullptr;
     if (type == "error") {
       const std::string code = m.value("code", "");
       require(kErrorCodes.count(code) > 0, "error code `" + code + "`: " + text->substr(0, 300));
     } else if (type == "state") {
       check_state(m, at_);
-      latest = m;
+      state = &m;
     } else if (type == "joined") {
       token = m["token"];
       table = m["table"];
     } else if (type == "created" || type == "watching") {
       table = m["table"];
     } else if (type == "hint") {
-      require(!latest.is_null() && m["seq"] == latest["seq"] && latest["status"] == "playing", "a hint for another state: " + *text);
-      const std::set<std::string> ids = legal_ids(latest);
+      require(latest_ && m["seq"] == (*latest_)["seq"] && (*latest_)["status"] == "playing", "a hint for another state: " + *text);
+      const std::set<std::string> ids = legal_ids(*latest_);
       for (const json& a : m["actions"]) require(ids.count(a["id"].get<std::string>()) > 0, "a hint names an action not legal: " + *text);
     }
-    got.push_back({m, at_.table, at_.seat});
-    received.push_back(std::move(m));
+    received.push_back({std::move(m), at_.table, at_.seat});
+    if (state) latest_ = &received.back().message;
   }
 
-  json latest;          // the last `state`
+  // The last `state` (null before the first): it stays where it is, as `received` is a deque.
+  const json& latest() const { return latest_ ? *latest_ : kNull; }
+  const json* latest_state() const { return latest_; }
+
   std::string token;    // the last token given
   std::string table;    // the last table created, joined or watched
-  std::vector<json> received;
-  std::vector<Received> got;  // the same, with what the connection followed when it got each
+  std::deque<Received> received;  // every message, with what the connection followed when it got it
 
  private:
+  static inline const json kNull;
   tonk::serve::Following at_;
+  const json* latest_ = nullptr;
 };
 
 // The lobby's storage, forwarding to one SQLite database that outlives it, so that a second lobby
@@ -227,18 +236,18 @@ class Run {
 
   // Sends `text` from `c`, checking what the server accepted.
   void send(const std::shared_ptr<FuzzClient>& c, const std::string& text) {
-    const json before = c->latest;
+    const json* before = c->latest_state();  // a deque's element: later messages leave it in place
     const std::size_t first = c->received.size();
     lobby_->on_message(c, text);
     for (std::size_t i = first; i < c->received.size(); ++i) {
-      const json& m = c->received[i];
+      const json& m = c->received[i].message;
       if (m["type"] != "acted") continue;
       const json sent = json::parse(text);
       const std::optional<tonk::Action> action = tonk::parse_action(sent["action"].get<std::string>());
       require(action.has_value(), "acted on an action that does not parse: " + text);
-      require(!before.is_null() && before["hand"] == m["hand"] && before["seq"] == m["seq"],
+      require(before && (*before)["hand"] == m["hand"] && (*before)["seq"] == m["seq"],
               "acted at a position the connection was not shown: " + text);
-      require(legal_ids(before).count(tonk::to_string(*action)) > 0, "acted on an action not in the legal list: " + text);
+      require(legal_ids(*before).count(tonk::to_string(*action)) > 0, "acted on an action not in the legal list: " + text);
     }
   }
 
@@ -250,7 +259,7 @@ class Run {
         continue;
       }
       const char k = line[++i];
-      const json& s = c.latest;
+      const json& s = c.latest();
       if (k == 'T') out += c.table.empty() ? any_table() : c.table;
       else if (k == 'K') out += c.token;
       else if (k == 'H') out += s.is_null() ? "0" : s["hand"].dump();
@@ -304,7 +313,7 @@ class Run {
   bool play_one(std::uint8_t choice, const std::set<std::pair<std::string, long long>>* only = nullptr) {
     if (actions_ >= kMaxActions) return false;
     for (auto& c : clients_) {
-      const json& s = c->latest;
+      const json& s = c->latest();
       if (s.is_null() || s["legal"].empty()) continue;
       if (only && !only->count({s["table"].get<std::string>(), s["hand"].get<long long>()})) continue;
       const json& legal = s["legal"];
@@ -355,8 +364,8 @@ class Run {
     drain();
     std::set<std::pair<std::string, long long>> in_play;
     for (const auto& c : all_)
-      if (!c->latest.is_null() && c->latest["status"] == "playing")
-        in_play.insert({c->latest["table"].get<std::string>(), c->latest["hand"].get<long long>()});
+      if (!c->latest().is_null() && c->latest()["status"] == "playing")
+        in_play.insert({c->latest()["table"].get<std::string>(), c->latest()["hand"].get<long long>()});
     for (int i = 0; actions_ < kMaxActions; ++i) {
       if (play_one(static_cast<std::uint8_t>(i), &in_play)) continue;
       if (!resume_stuck(in_play)) break;
@@ -366,8 +375,8 @@ class Run {
   bool resume_stuck(const std::set<std::pair<std::string, long long>>& in_play) {
     // The latest state of each table, as any connection last saw it.
     for (const auto& c : all_) {
-      if (c->latest.is_null()) continue;
-      const json& s = c->latest;
+      if (c->latest().is_null()) continue;
+      const json& s = c->latest();
       if (s["status"] != "playing" || !in_play.count({s["table"].get<std::string>(), s["hand"].get<long long>()})) continue;
       const int to_move = s["to_move"];
       const auto t = tokens_.find({s["table"].get<std::string>(), to_move});
@@ -384,31 +393,39 @@ class Run {
 
   void collect_tokens() {
     for (const auto& c : all_)
-      for (const json& m : c->received)
-        if (m["type"] == "joined") tokens_[{m["table"].get<std::string>(), m["seat"].get<int>()}] = m["token"];
+      for (const Received& r : c->received)
+        if (r.message["type"] == "joined") tokens_[{r.message["table"].get<std::string>(), r.message["seat"].get<int>()}] = r.message["token"];
   }
 
-  // The hidden-information oracle on every finished hand each connection saw.
+  // The hidden-information oracle on every finished hand each connection saw. A hand's truth for a
+  // seat is replayed once, for all the connections that saw the hand from that seat.
   void check_hands() {
-    // Group each connection's messages by (connection, table, hand, seat).
-    std::map<std::tuple<const void*, std::string, long long, int>, std::vector<json>> groups;
+    // Group each connection's messages by (table, hand, seat, connection).
+    std::map<std::tuple<std::string, long long, int, const void*>, std::vector<const json*>> groups;
     for (const auto& c : all_) {
       const void* conn = c.get();
-      for (const Received& r : c->got) {
-        const std::string type = r.message["type"];
+      for (const Received& r : c->received) {
+        const std::string& type = r.message["type"].get_ref<const std::string&>();
         if (type != "state" && type != "event") continue;
         const long long hand = r.message["hand"];
         if (hand <= 0) continue;
-        groups[{conn, r.message["table"].get<std::string>(), hand, r.seat}].push_back(r.message);
+        groups[{r.message["table"].get<std::string>(), hand, r.seat, conn}].push_back(&r.message);
       }
     }
+    std::tuple<std::string, long long, int> truth_of{"", 0, 0};
+    std::optional<tonk::test::HandTruth> truth;  // of truth_of; the groups come sorted by it
     for (const auto& [key, messages] : groups) {
-      const auto& [conn, table, hand, seat] = key;
-      const std::optional<std::string> record = lobby_->record_text(table, static_cast<int>(hand));
-      if (!record) continue;
+      const auto& [table, hand, seat, conn] = key;
+      if (!truth || truth_of != std::tuple{table, hand, seat}) {
+        truth_of = {table, hand, seat};
+        const std::optional<std::string> record = lobby_->record_text(table, static_cast<int>(hand));
+        truth.reset();
+        if (record) truth = tonk::test::hand_truth(*record, seat);
+      }
+      if (!truth) continue;
       tonk::test::Checker checker;
       checker.seat = seat;
-      checker.check(messages, *record);
+      checker.check(messages, *truth);
       if (!checker.failures.empty()) throw Finding("hidden information, table " + table + " hand " + std::to_string(hand) + " seat " + std::to_string(seat) + ": " + checker.failures[0]);
       require(checker.hands_checked == 1, "a finished hand's record does not parse to one hand");
       ++hands_checked_;
@@ -420,8 +437,8 @@ class Run {
   void check_restore() {
     std::set<std::string> codes;
     for (const auto& c : all_)
-      for (const json& m : c->received)
-        if (m["type"] == "created") codes.insert(m["table"].get<std::string>());
+      for (const Received& r : c->received)
+        if (r.message["type"] == "created") codes.insert(r.message["table"].get<std::string>());
     boost::asio::io_context io2{1};
     auto restored = std::make_unique<Lobby>(io2, std::make_unique<SharedStorage>(db_), 0);
     try {
@@ -435,15 +452,15 @@ class Run {
       auto b = std::make_shared<FuzzClient>();
       lobby_->on_message(a, watch.dump());
       restored->on_message(b, watch.dump());
-      require(!a->latest.is_null(), "watching table " + code + " gives no state");
-      if (a->latest["status"] == "over") {
-        require(b->received.size() == 1 && b->received[0]["code"] == "not_found", "a closed table is restored: " + code);
+      require(!a->latest().is_null(), "watching table " + code + " gives no state");
+      if (a->latest()["status"] == "over") {
+        require(b->received.size() == 1 && b->received[0].message["code"] == "not_found", "a closed table is restored: " + code);
         continue;
       }
-      require(!b->latest.is_null(), "table " + code + " is not restored");
+      require(!b->latest().is_null(), "table " + code + " is not restored");
       for (const char* field : {"hand", "seq", "status", "view", "ledger", "fair", "rules", "preset"})
-        require(a->latest[field] == b->latest[field], std::string("restored table ") + code + " differs in `" + field + "`: " +
-                                                          a->latest[field].dump().substr(0, 200) + " vs " + b->latest[field].dump().substr(0, 200));
+        require(a->latest()[field] == b->latest()[field], std::string("restored table ") + code + " differs in `" + field + "`: " +
+                                                          a->latest()[field].dump().substr(0, 200) + " vs " + b->latest()[field].dump().substr(0, 200));
       lobby_->on_close(a.get());
     }
     restored.reset();  // before io2
@@ -454,12 +471,12 @@ class Run {
     auto c = connect();
     send(c, R"({"type":"create","id":77,"seats":2,"bots":[{"seat":1,"kind":"random"}],"pause_seconds":0})");
     drain();
-    require(!c->received.empty() && c->received[0]["type"] == "created" && c->received[0]["re"] == 77,
+    require(!c->received.empty() && c->received[0].message["type"] == "created" && c->received[0].message["re"] == 77,
             "a well-formed create is not answered `created`");
     const std::size_t before = c->received.size();
     send(c, json{{"type", "join"}, {"id", 78}, {"table", c->table}, {"name", "Ann"}}.dump());
     drain();
-    require(c->received.size() > before && c->received[before]["type"] == "joined", "joining a new table is not answered `joined`");
+    require(c->received.size() > before && c->received[before].message["type"] == "joined", "joining a new table is not answered `joined`");
   }
 
   int hands_checked_ = 0;

@@ -73,6 +73,50 @@ inline void cards_in(const json& j, std::set<std::string>& out, const std::vecto
   }
 }
 
+// What the engine says of one hand for one seat (-1: a spectator), replayed once from its record
+// and shared by every client of that seat (the protocol fuzz target checks several per hand).
+struct HandTruth {
+  bool parsed = false;                       // the record parsed to exactly one hand
+  std::vector<std::string> seats;            // the record's names, seat 0 first
+  std::vector<json> views;                   // by seq: the seat's view document
+  std::vector<std::set<std::string>> shown;  // by seq: the cards that view shows (cards_in)
+  std::vector<std::set<std::string>> legal;  // by seq: the legal ids, for the seat to move
+  std::vector<int> to_move;                  // by seq: the seat to move, -1 once the hand is over
+  std::vector<std::string> drawn;            // by seq: the card the move before it drew from the stock
+};
+
+inline HandTruth hand_truth(const std::string& record_text, int seat) {
+  HandTruth t;
+  const std::vector<HandRecord> recs = parse_records(record_text);
+  if (recs.size() != 1) return t;
+  t.parsed = true;
+  const HandRecord& r = recs[0];
+  t.seats = r.seats;
+  Hand hand(make_game(r.rules), r.deck, static_cast<int>(r.dealer));
+  t.drawn.resize(r.moves.size() + 1);
+  auto snapshot = [&] {
+    json v = json::parse(to_json(hand.view(seat < 0 ? 0 : seat)));
+    t.views.push_back(seat < 0 ? spectator_of(std::move(v)) : std::move(v));
+    cards_in(t.views.back(), t.shown.emplace_back());
+    std::set<std::string> ids;
+    if (!hand.is_over())
+      for (const Action& a : hand.legal_actions()) ids.insert(to_string(a));
+    t.legal.push_back(std::move(ids));
+    t.to_move.push_back(hand.is_over() ? -1 : hand.current_player());
+  };
+  snapshot();
+  for (std::size_t i = 0; i < r.moves.size(); ++i) {
+    const State& s = hand.state();
+    if (r.moves[i].action.kind == ActionKind::kTakeStock && s.stock_size() > 0) t.drawn[i + 1] = to_string(s.stock()[0]);
+    hand.apply(r.moves[i].action);
+    snapshot();
+  }
+  return t;
+}
+
+inline const json& message_of(const json& m) { return m; }
+inline const json& message_of(const json* m) { return *m; }
+
 struct Checker {
   int seat = -1;  // -1: a spectator
   int hands_checked = 0;
@@ -84,74 +128,60 @@ struct Checker {
   }
 
   // Checks the messages of one hand against its record.
-  void check(const std::vector<json>& messages, const std::string& record_text) {
-    const std::vector<HandRecord> recs = parse_records(record_text);
-    if (recs.size() != 1) return fail("record does not parse to one hand");
-    const HandRecord& r = recs[0];
-    Hand hand(make_game(r.rules), r.deck, static_cast<int>(r.dealer));
-    // The truth after each move: each seat's view document and legal ids, and the card drawn.
-    std::vector<json> views;          // by seq
-    std::vector<std::set<std::string>> legal;  // by seq, for the seat to move
-    std::vector<int> to_move;
-    std::vector<std::string> drawn(r.moves.size() + 1);
-    auto snapshot = [&] {
-      json v = json::parse(to_json(hand.view(seat < 0 ? 0 : seat)));
-      views.push_back(seat < 0 ? spectator_of(std::move(v)) : std::move(v));
-      std::set<std::string> ids;
-      if (!hand.is_over())
-        for (const Action& a : hand.legal_actions()) ids.insert(to_string(a));
-      legal.push_back(std::move(ids));
-      to_move.push_back(hand.is_over() ? -1 : hand.current_player());
-    };
-    snapshot();
-    for (std::size_t i = 0; i < r.moves.size(); ++i) {
-      const State& s = hand.state();
-      if (r.moves[i].action.kind == ActionKind::kTakeStock && s.stock_size() > 0) drawn[i + 1] = to_string(s.stock()[0]);
-      hand.apply(r.moves[i].action);
-      snapshot();
-    }
+  void check(const std::vector<json>& messages, const std::string& record_text) { check(messages, hand_truth(record_text, seat)); }
+
+  // The same against the hand's truth for this checker's seat (hand_truth(record, seat)); the
+  // messages are json or pointers to json (the fuzz target's, which it keeps).
+  template <class Messages>
+  void check(const Messages& messages, const HandTruth& t) {
+    if (!t.parsed) return fail("record does not parse to one hand");
     // The seats' names, longest first: the record's (who played the hand; the narration may name a
     // player whose seat the client's states no longer show) and those in this hand's states.
-    std::vector<std::string> names = r.seats;
-    for (const json& m : messages)
-      if (m["type"] == "state" && m.contains("seats") && m["seats"].is_array())
+    std::vector<std::string> names = t.seats;
+    for (const auto& each : messages)
+      if (const json& m = message_of(each); m["type"] == "state" && m.contains("seats") && m["seats"].is_array())
         for (const json& seat : m["seats"])
           if (seat.contains("name") && seat["name"].is_string()) names.push_back(seat["name"]);
     std::sort(names.begin(), names.end(), [](const std::string& a, const std::string& b) { return a.size() > b.size() || (a.size() == b.size() && a < b); });
     names.erase(std::unique(names.begin(), names.end()), names.end());
-    for (const json& m : messages) {
+    for (const auto& each : messages) {
+      const json& m = message_of(each);
       ++messages_checked;
       const std::string type = m["type"];
       const std::size_t seq = m["seq"].get<std::size_t>();
-      if (seq >= views.size()) {
+      if (seq >= t.views.size()) {
         fail("seq " + std::to_string(seq) + " beyond the record");
         continue;
       }
-      std::set<std::string> allowed;
-      cards_in(views[seq], allowed);
+      const std::set<std::string>* allowed = &t.shown[seq];
+      std::set<std::string> more;  // an event may name more than its position's view shows
       if (type == "state") {
-        if (m["view"] != views[seq]) fail("state view differs from the engine's at seq " + std::to_string(seq) + ": " + m["view"].dump());
+        if (m["view"] != t.views[seq]) fail("state view differs from the engine's at seq " + std::to_string(seq) + ": " + m["view"].dump());
         std::set<std::string> ids;
         for (const json& a : m["legal"]) ids.insert(a["id"].get<std::string>());
-        const bool mine = seat >= 0 && to_move[seq] == seat;
-        if (ids != (mine ? legal[seq] : std::set<std::string>{})) fail("legal actions differ at seq " + std::to_string(seq));
+        const bool mine = seat >= 0 && t.to_move[seq] == seat;
+        if (ids != (mine ? t.legal[seq] : std::set<std::string>{})) fail("legal actions differ at seq " + std::to_string(seq));
       } else if (type == "event") {
         const bool own_draw = seat >= 0 && m["actor"] == seat && m["action"] == "stock";
-        const json want = own_draw && !drawn[seq].empty() ? json(drawn[seq]) : json(nullptr);
+        const json want = own_draw && !t.drawn[seq].empty() ? json(t.drawn[seq]) : json(nullptr);
         if (m["drawn"] != want) fail("event drawn " + m["drawn"].dump() + " for seat " + std::to_string(seat));
-        if (own_draw && !drawn[seq].empty()) allowed.insert(drawn[seq]);
+        more = *allowed;
+        if (own_draw && !t.drawn[seq].empty()) more.insert(t.drawn[seq]);
         // the card taken from the pile is named by the text: it was the top discard before
-        cards_in(views[seq - (seq > 0 ? 1 : 0)], allowed);
+        const std::set<std::string>& before = t.shown[seq - (seq > 0 ? 1 : 0)];
+        more.insert(before.begin(), before.end());
+        allowed = &more;
       }
       std::set<std::string> named;
-      json visible = m;
       // Not cards: the rule line, the table code, the hex commitment of the next deal.
-      visible.erase("rules");
-      visible.erase("table");
-      visible.erase("fair");
-      cards_in(visible, named, names);
+      if (m.is_object()) {
+        for (const auto& [key, value] : m.items())
+          if (key != "rules" && key != "table" && key != "fair") cards_in(value, named, names);
+      } else {
+        cards_in(m, named, names);
+      }
       for (const std::string& c : named)
-        if (!allowed.count(c)) fail(type + " at seq " + std::to_string(seq) + " names " + c + " hidden from seat " + std::to_string(seat) + ": " + m.dump().substr(0, 400));
+        if (!allowed->count(c)) fail(type + " at seq " + std::to_string(seq) + " names " + c + " hidden from seat " + std::to_string(seat) + ": " + m.dump().substr(0, 400));
     }
     ++hands_checked;
   }
