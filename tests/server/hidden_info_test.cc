@@ -13,6 +13,8 @@
 #include <thread>
 
 #include "hidden_info_checker.h"
+#include "tonk/hand.h"
+#include "tonk/rng.h"
 #include "ws_client.h"
 
 namespace tonk::test {
@@ -139,6 +141,80 @@ TEST(ServeHiddenInformation, CardsInNamesCardsNotRunPlacesOrRuleIds) {
   cards_in(json({{"seats", {{{"name", "Anscard Ac"}}, {{"name", "Ac"}}}}, {"text", "Anscard Ac draws from the stock (7c); Ac hits 4d."}}), out,
            {"Anscard Ac", "Ac"});
   EXPECT_EQ(out, (Set{"7c", "4d"}));
+}
+
+// The oracle itself: the true messages of a hand pass, and each kind of leak is reported. A random
+// hand of the standard game (S1-S18) seen from seat 0, with the messages the server would send.
+TEST(ServeHiddenInformation, TheCheckerPassesTheTruthAndReportsEachLeak) {
+  Rules rules;
+  Hand hand(make_game(rules), [&] {
+    Rng rng(12);
+    return shuffled_deck(*make_game(rules), rng);
+  }(), 0);
+  std::vector<json> messages;
+  std::mt19937_64 pick(3);
+  std::size_t seq = 0;
+  std::string bob_card;  // a card in seat 1's hand after the first move, hidden from seat 0 then
+  for (; !hand.is_over(); ++seq) {
+    json legal = json::array();
+    if (hand.current_player() == 0)
+      for (const Action& a : hand.legal_actions()) legal.push_back({{"id", to_string(a)}});
+    messages.push_back({{"type", "state"}, {"seq", seq}, {"view", json::parse(to_json(hand.view(0)))}, {"legal", legal}});
+    const ActionList actions = hand.legal_actions();
+    const Action a = actions[std::uniform_int_distribution<std::size_t>(0, actions.size() - 1)(pick)];
+    const int actor = hand.current_player();
+    json event{{"type", "event"}, {"seq", seq + 1}, {"actor", actor}, {"action", a.kind == ActionKind::kTakeStock ? "stock" : "other"}, {"drawn", nullptr}};
+    if (a.kind == ActionKind::kTakeStock && actor == 0) event["drawn"] = to_string(hand.state().stock()[0]);
+    hand.apply(a);
+    messages.push_back(event);
+    if (seq == 0 && !hand.is_over())
+      for (Card c : hand.state().hand(1)) bob_card = to_string(c);
+  }
+  messages.push_back({{"type", "state"}, {"seq", seq}, {"view", json::parse(to_json(hand.view(0)))}, {"legal", json::array()}});
+  const std::string record = write_record(make_record(hand, {"Ann", "Bob"}, 1));
+  ASSERT_FALSE(bob_card.empty());
+  ASSERT_GT(messages.size(), 4u);
+
+  const auto failures = [&](const std::vector<json>& ms, int seat) {
+    Checker k;
+    k.seat = seat;
+    k.check(ms, record);
+    return k.failures;
+  };
+  EXPECT_EQ(failures(messages, 0), std::vector<std::string>{});
+  // The same truth shared by two checks (the fuzz target's way), with the messages as pointers.
+  const HandTruth truth = hand_truth(record, 0);
+  std::vector<const json*> pointers;
+  for (const json& m : messages) pointers.push_back(&m);
+  Checker shared;
+  shared.seat = 0;
+  shared.check(pointers, truth);
+  shared.check(pointers, truth);
+  EXPECT_TRUE(shared.failures.empty());
+  EXPECT_EQ(shared.hands_checked, 2);
+
+  const auto first_failure = [&](std::vector<json> ms, int seat) {
+    const std::vector<std::string> f = failures(ms, seat);
+    return f.empty() ? std::string() : f[0];
+  };
+  std::vector<json> leak = messages;
+  leak[2]["text"] = "Bob holds " + bob_card;  // the state at seq 1 names a card of Bob's
+  EXPECT_NE(first_failure(leak, 0).find("names " + bob_card + " hidden from seat 0"), std::string::npos);
+  leak = messages;
+  leak[0]["view"]["hand"].push_back(bob_card);  // a view that is not the engine's
+  EXPECT_NE(first_failure(leak, 0).find("state view differs"), std::string::npos);
+  leak = messages;
+  leak[0]["legal"] = json::array({{{"id", "drop"}}, {{"id", "nonsense"}}});
+  EXPECT_NE(first_failure(leak, 0).find("legal actions differ at seq 0"), std::string::npos);
+  // A spectator is shown seat 0's hand: its view differs from the public one, and names cards.
+  EXPECT_NE(first_failure(messages, -1).find("state view differs"), std::string::npos);
+  leak = messages;
+  leak[0]["seq"] = 100000;
+  EXPECT_NE(first_failure(leak, 0).find("beyond the record"), std::string::npos);
+  EXPECT_EQ(first_failure(messages, 0), "");
+  Checker none;  // a record of no hand
+  none.check(messages, std::string());
+  EXPECT_EQ(none.failures, std::vector<std::string>{"record does not parse to one hand"});
 }
 
 }  // namespace
