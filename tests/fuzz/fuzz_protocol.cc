@@ -99,6 +99,13 @@ struct Received {
   int seat = -1;
 };
 
+// j[key], or null where j has no such key (a const json's operator[] asserts that the key is there).
+const json& field(const json& j, const char* key) {
+  static const json kNone;
+  const auto at = j.is_object() ? j.find(key) : j.end();
+  return at == j.end() ? kNone : *at;
+}
+
 std::set<std::string> legal_ids(const json& state) {
   std::set<std::string> ids;
   for (const json& a : state["legal"]) ids.insert(a["id"].get<std::string>());
@@ -169,7 +176,7 @@ class FuzzClient final : public tonk::serve::Client {
     } else if (type == "created" || type == "watching") {
       table = m["table"];
     } else if (type == "hint") {
-      require(latest_ && m["seq"] == (*latest_)["seq"] && (*latest_)["status"] == "playing", "a hint for another state: " + *text);
+      require(latest_ && m["seq"] == field(*latest_, "seq") && field(*latest_, "status") == "playing", "a hint for another state: " + *text);
       const std::set<std::string> ids = legal_ids(*latest_);
       for (const json& a : m["actions"]) require(ids.count(a["id"].get<std::string>()) > 0, "a hint names an action not legal: " + *text);
     }
@@ -364,8 +371,8 @@ class Run {
     drain();
     std::set<std::pair<std::string, long long>> in_play;
     for (const auto& c : all_)
-      if (!c->latest().is_null() && c->latest()["status"] == "playing")
-        in_play.insert({c->latest()["table"].get<std::string>(), c->latest()["hand"].get<long long>()});
+      if (!c->latest().is_null() && field(c->latest(), "status") == "playing")
+        in_play.insert({field(c->latest(), "table").get<std::string>(), field(c->latest(), "hand").get<long long>()});
     for (int i = 0; actions_ < kMaxActions; ++i) {
       if (play_one(static_cast<std::uint8_t>(i), &in_play)) continue;
       if (!resume_stuck(in_play)) break;
@@ -453,14 +460,14 @@ class Run {
       lobby_->on_message(a, watch.dump());
       restored->on_message(b, watch.dump());
       require(!a->latest().is_null(), "watching table " + code + " gives no state");
-      if (a->latest()["status"] == "over") {
+      if (field(a->latest(), "status") == "over") {
         require(b->received.size() == 1 && b->received[0].message["code"] == "not_found", "a closed table is restored: " + code);
         continue;
       }
       require(!b->latest().is_null(), "table " + code + " is not restored");
-      for (const char* field : {"hand", "seq", "status", "view", "ledger", "fair", "rules", "preset"})
-        require(a->latest()[field] == b->latest()[field], std::string("restored table ") + code + " differs in `" + field + "`: " +
-                                                          a->latest()[field].dump().substr(0, 200) + " vs " + b->latest()[field].dump().substr(0, 200));
+      for (const char* name : {"hand", "seq", "status", "view", "ledger", "fair", "rules", "preset"})
+        require(field(a->latest(), name) == field(b->latest(), name), std::string("restored table ") + code + " differs in `" + name + "`: " +
+                                                          field(a->latest(), name).dump().substr(0, 200) + " vs " + field(b->latest(), name).dump().substr(0, 200));
       lobby_->on_close(a.get());
     }
     restored.reset();  // before io2
