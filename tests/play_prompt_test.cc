@@ -116,16 +116,24 @@ TEST(PlayPrompt, OffersExactlyTheLegalKindsUnderEveryRuleSet) {
                                    ? line.rfind("drop", 0) == 0 || contains(line, ", drop") || contains(line, "or drop")
                                    : contains(line, offer);
           ASSERT_EQ(offered, legal_kind) << t.name << ": kind " << k << " in the prompt '" << prompt << "'";
-          if (legal_kind) ASSERT_NE(now.find("\n    "), std::string::npos) << help;
+          if (legal_kind) {
+            ASSERT_NE(now.find("\n    "), std::string::npos) << help;
+          }
         }
         // Uniform moves half the time (drops included), busy ones the other half.
         hand.apply(h % 2 ? busy_move(legal, rng) : legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))]);
       }
     }
     // The rule set's own moves did come up, so the test checked them.
-    if (t.rules.dealt_claim_total == 23) EXPECT_GT(seen[static_cast<int>(ActionKind::kClaim)], 0) << t.name;
-    if (t.rules.hit_skips_discard) EXPECT_GT(seen[static_cast<int>(ActionKind::kEndTurn)], 0) << t.name;
-    if (t.rules.slapping != Slapping::kOff) EXPECT_GT(seen[static_cast<int>(ActionKind::kSlap)], 0) << t.name;
+    if (t.rules.dealt_claim_total == 23) {
+      EXPECT_GT(seen[static_cast<int>(ActionKind::kClaim)], 0) << t.name;
+    }
+    if (t.rules.hit_skips_discard) {
+      EXPECT_GT(seen[static_cast<int>(ActionKind::kEndTurn)], 0) << t.name;
+    }
+    if (t.rules.slapping != Slapping::kOff) {
+      EXPECT_GT(seen[static_cast<int>(ActionKind::kSlap)], 0) << t.name;
+    }
   }
 }
 

@@ -56,13 +56,17 @@ struct DealResult {
   std::array<int, kNumEndReasons> reasons{};
 };
 
+// A signed 128-bit whole number, for the sums of squares and their products below. __int128 is a
+// GCC and Clang extension: named once, with __extension__, so that -Wpedantic does not warn at each use.
+__extension__ typedef __int128 Int128;
+
 // One worker's running sums: whole numbers only, so adding them up in any order gives the same
 // result (the results do not depend on the threads), and their size does not grow with the deals.
 struct Totals {
   std::array<long long, kMaxPlayers> sum{};       // of each deal's payout
-  std::array<__int128, kMaxPlayers> squares{};    // of its square
+  std::array<Int128, kMaxPlayers> squares{};    // of its square
   std::array<long long, kMaxPlayers> edge_sum{};      // of n * payout - the deal's table total
-  std::array<__int128, kMaxPlayers> edge_squares{};  // of its square
+  std::array<Int128, kMaxPlayers> edge_squares{};  // of its square
   std::array<long long, kMaxPlayers> wins{};
   std::array<long long, kNumEndReasons> reasons{};
   std::vector<TimeHistogram> times;               // per entrant
@@ -73,10 +77,10 @@ struct Totals {
     for (int e = 0; e < n; ++e) {
       const auto i = static_cast<std::size_t>(e);
       sum[i] += d.payout[i];
-      squares[i] += static_cast<__int128>(d.payout[i]) * d.payout[i];
+      squares[i] += static_cast<Int128>(d.payout[i]) * d.payout[i];
       const long long edge = static_cast<long long>(n) * d.payout[i] - table;
       edge_sum[i] += edge;
-      edge_squares[i] += static_cast<__int128>(edge) * edge;
+      edge_squares[i] += static_cast<Int128>(edge) * edge;
       wins[i] += d.wins[i];
     }
     for (std::size_t k = 0; k < reasons.size(); ++k) reasons[k] += d.reasons[k];
@@ -127,7 +131,7 @@ DealResult play_deal(const ArenaOptions& o, const std::shared_ptr<const Game>& s
 
 // The mean per hand and its interval over deals, from the whole-number sums of the per-deal totals
 // (each deal's sample is its total / n): the same numbers as mean_interval() of the samples.
-MeanInterval interval_from_sums(long long deals, int n, long long sum, __int128 squares) {
+MeanInterval interval_from_sums(long long deals, int n, long long sum, Int128 squares) {
   MeanInterval m;
   m.n = deals;
   if (deals == 0) return m;
@@ -135,7 +139,7 @@ MeanInterval interval_from_sums(long long deals, int n, long long sum, __int128 
   m.mean = static_cast<double>(static_cast<long double>(sum) / d / n);
   if (deals < 2) return m;
   // sum of squared deviations of the totals = squares - sum^2 / deals, exactly: (deals*squares - sum^2) / deals
-  const __int128 spread = static_cast<__int128>(deals) * squares - static_cast<__int128>(sum) * sum;
+  const Int128 spread = static_cast<Int128>(deals) * squares - static_cast<Int128>(sum) * sum;
   const long double variance = static_cast<long double>(spread) / (d * (d - 1)) / (static_cast<long double>(n) * n);
   m.half_width = static_cast<double>(1.96L * std::sqrt(variance) / std::sqrt(d));
   return m;
@@ -296,9 +300,9 @@ ArenaResult run_arena(const ArenaOptions& o) {
     ArenaEntrant entrant;
     entrant.kind = o.lineup[i];
     long long sum = 0;
-    __int128 squares = 0;
+    Int128 squares = 0;
     long long edge_sum = 0;
-    __int128 edge_squares = 0;
+    Int128 edge_squares = 0;
     TimeHistogram times;
     for (const Totals& t : totals) {
       sum += t.sum[i];

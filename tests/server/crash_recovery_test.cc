@@ -100,7 +100,9 @@ TEST(ServeCrashRecovery, KilledMidHandFiftyTimesEveryTableResumesExactly) {
           ASSERT_GE(ha.size(), hb.size());
           EXPECT_TRUE(std::equal(hb.begin(), hb.end(), ha.begin()));
         }
-        if (a["ledger"]["hands"] == b["ledger"]["hands"]) EXPECT_EQ(a["ledger"], b["ledger"]);
+        if (a["ledger"]["hands"] == b["ledger"]["hands"]) {
+          EXPECT_EQ(a["ledger"], b["ledger"]);
+        }
       }
     }
     // The act in flight, when it was committed, sent again with its old seq is refused: never
@@ -163,8 +165,11 @@ TEST(ServeCrashRecovery, KilledMidHandFiftyTimesEveryTableResumesExactly) {
       const auto at = position(p.last);
       p.client->send(act);
       ASSERT_TRUE(read_until(p, {at.first, at.second + 1}));
-      for (Player& q : players)
-        if (q.table == p.table && &q != &p) ASSERT_TRUE(read_until(q, position(p.last)));
+      for (Player& q : players) {
+        if (q.table == p.table && &q != &p) {
+          ASSERT_TRUE(read_until(q, position(p.last)));
+        }
+      }
       ++n;
     }
     server.kill9();

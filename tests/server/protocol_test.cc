@@ -74,10 +74,15 @@ TEST(ServeProtocol, PresetsGiveTheLargestTableTheirDeckCanDeal) {
     // own per preset: one connection may hold only 5 tables nobody joined (docs/PROTOCOL.md).
     WsClient creator(server.port());
     EXPECT_EQ(create(creator, {{"preset", p["name"]}, {"seats", max}})["type"], "created") << p["name"];
-    if (max < kMaxPlayers) EXPECT_EQ(creator.request({{"type", "create"}, {"preset", p["name"]}, {"seats", max + 1}})["code"], "bad_rules") << p["name"];
+    if (max < kMaxPlayers) {
+      EXPECT_EQ(creator.request({{"type", "create"}, {"preset", p["name"]}, {"seats", max + 1}})["code"], "bad_rules") << p["name"];
+    }
   }
-  for (const json& p : r["presets"])
-    if (p["name"] == "P-BATON" || p["name"] == "P-SEATTLE" || p["name"] == "P-VIETNAM") EXPECT_LT(p["max_players"].get<int>(), 8) << p["name"];
+  for (const json& p : r["presets"]) {
+    if (p["name"] == "P-BATON" || p["name"] == "P-SEATTLE" || p["name"] == "P-VIETNAM") {
+      EXPECT_LT(p["max_players"].get<int>(), 8) << p["name"];
+    }
+  }
 }
 
 // Issue 10 item 6: one name rule (docs/PROTOCOL.md "Names"), checked at create so that a refused
@@ -233,11 +238,13 @@ TEST(ServeProtocol, StateCarriesTheCommitmentOfTheHandInPlay) {
         ASSERT_EQ(reloaded.request({{"type", "resume"}, {"token", joined["token"]}})["type"], "joined");
         const json r = reloaded.next_of("state");
         // (count(): the hand may have moved on while the seat resumed; operator[] would insert "")
-        if (r["status"] == "playing" && published.count(r["hand"]))
+        if (r["status"] == "playing" && published.count(r["hand"])) {
           EXPECT_EQ(r["fair"]["current"], (json{{"hand", r["hand"]}, {"commitment", published.at(r["hand"])}}));
+        }
         const json w = spectator.next_of("state");  // spectators too: it is public
-        if (w["status"] == "playing" && published.count(w["hand"]))
+        if (w["status"] == "playing" && published.count(w["hand"])) {
           EXPECT_EQ(w["fair"]["current"], (json{{"hand", w["hand"]}, {"commitment", published.at(w["hand"])}}));
+        }
         reload_checked = true;
       }
     }
