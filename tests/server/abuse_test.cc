@@ -146,7 +146,7 @@ TEST(ServeAbuse, WrongAndForeignTokensAreRefused) {
   ServerProcess server(":memory:");
   Table t = two_people(server.port());
   WsClient stranger(server.port());
-  for (const std::string token : {std::string("nope"), std::string(32, 'g'), std::string(32, '0'), std::string(4000, 'a')}) {
+  for (const std::string& token : {std::string("nope"), std::string(32, 'g'), std::string(32, '0'), std::string(4000, 'a')}) {
     const json r = stranger.request({{"type", "resume"}, {"token", token}});
     EXPECT_EQ(r["code"], "unauthorized") << token.substr(0, 10);
   }
