@@ -116,6 +116,19 @@ TEST(CliRecord, AFullDiskWarnsAndTheGameGoesOn) {
   EXPECT_NE(r.err.find("writing the record file '/dev/full' failed"), std::string::npos) << r.err;
 }
 
+TEST(CliRecord, ABudgetWithLeadingZerosNamesTheSeatTheBotsWay) {
+  // `--bots mc:000…05` named the seat with every zero typed: past a record's 64 bytes, so recording
+  // stopped with a warning before the first hand. The seat is named "mc:5" now, and the record reads.
+  const std::string path = temp_path("zeros.tonk");
+  const std::string zeros(80, '0');
+  const auto r = tonk("sim --bots greedy,mc:" + zeros + "5 --hands 1 --seed 1 --force --record '" + path + "'");
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  EXPECT_NE(slurp(path).find("[Seat1 \"mc:5\"]"), std::string::npos) << slurp(path);
+  EXPECT_EQ(tonk("replay --quiet '" + path + "'").code, 0);
+  std::remove(path.c_str());
+}
+
 TEST(CliRecord, AFailedWriteLeavesTheFileEndingOnAWholeHand) {
   // A half-written last hand made the whole file unreadable. A file-size limit makes the write fail
   // part way (with SIGXFSZ ignored, write() returns EFBIG).

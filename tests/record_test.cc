@@ -149,6 +149,15 @@ TEST(RecordTest, SeatNamesWithQuotesAndBackslashesRoundTrip) {
   EXPECT_THROW(write_record(r), std::invalid_argument);
   r.seats[1] = "";
   EXPECT_THROW(write_record(r), std::invalid_argument);
+  // The longest name `tonk serve` lets a player join with, 32 four-byte code points, is recorded:
+  // a record with one used to be refused, and that took the server down (kMaxSeatName was 64).
+  std::string emoji;
+  for (int i = 0; i < 32; ++i) emoji += "\xF0\x9F\x98\x80";  // U+1F600, 4 bytes
+  ASSERT_EQ(emoji.size(), kMaxSeatName);
+  r.seats[1] = emoji;
+  EXPECT_EQ(parse_records(write_record(r))[0], r);
+  r.seats[1] = emoji + "x";
+  EXPECT_THROW(write_record(r), std::invalid_argument);
 }
 
 TEST(RecordTest, AnUnfinishedHandHasNoResultAndReplaysToItsLastMove) {

@@ -5,8 +5,14 @@
 #include <vector>
 
 #include "table_config.h"
+#include "tonk/record.h"
 
 namespace tonk::serve {
+
+// Every name a player may join with goes into the table's records ([SeatN], docs/RECORDS.md): a
+// code point is at most 4 bytes of UTF-8, so 32 of them must fit a record's seat name.
+static_assert(static_cast<std::size_t>(kMaxNameChars) * 4 <= kMaxSeatName,
+              "a name the server accepts must fit a record's seat name");
 
 namespace {
 

@@ -4,6 +4,7 @@
 
 #include "tonk/bot_factory.h"
 #include "tonk/preset.h"
+#include "tonk/record.h"
 #include "tonk/rule_file.h"
 #include "tonk/rule_options.h"
 
@@ -55,8 +56,13 @@ const std::string* string_field(const json& m, const char* name) {
   return it->get_ptr<const std::string*>();
 }
 
+// Longest bot kind, in bytes. A bot's seat name is its kind, numbered (" 8") when the table has
+// several of that kind; it goes into the records too.
+constexpr std::size_t kMaxBotKind = 16;
+static_assert(kMaxBotKind + 2 <= kMaxSeatName, "a bot's seat name must fit a record's seat name");
+
 void check_bot_kind(const std::string& kind) {
-  if (kind.size() > 16) bad("bot kind too long");
+  if (kind.size() > kMaxBotKind) bad("bot kind too long");
   if (kind.rfind("mc:", 0) == 0) {
     const std::string n = kind.substr(3);
     if (n.empty() || n.size() > 5 || n.find_first_not_of("0123456789") != std::string::npos || std::stoi(n) < 1 ||

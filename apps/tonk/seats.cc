@@ -38,11 +38,11 @@ std::vector<std::string> parse_bot_list(std::string_view text, bool allow_omnisc
     if (!omniscient && !listed(bot_kinds(), base_of(kind)))
       throw UsageError("--bots: unknown bot '" + kind + "' (known: " + known_list + ")");
     try {  // builds it once, to check the budget of "mc:200" and the like
-      if (omniscient) {
-        make_omniscient_player(kind, 0);
-      } else {
-        make_bot(kind, 0);
-      }
+      // A budget is written the bot's way ("mc:0200" is "mc:200"): the kind names the seat, and a
+      // seat name must fit a record (kMaxSeatName bytes), however many zeros were typed.
+      const std::string made = omniscient ? std::string(make_omniscient_player(kind, 0)->name())
+                                          : std::string(make_bot(kind, 0)->name());
+      if (kind.find(':') != std::string::npos) kind = made;
     } catch (const std::invalid_argument& e) {
       throw UsageError("--bots: " + std::string(e.what()));
     }

@@ -11,7 +11,9 @@ namespace tonk::cli {
 /// Splits a comma-separated list of bot kinds ("greedy,mc:200") and checks each one by building it
 /// with tonk::make_bot (so a search budget is checked too). With `allow_omniscient` (`tonk arena`
 /// only, never `tonk play`) the omniscient kinds of oracle_bot.h ("oracle", "oracle:20") are
-/// accepted as well. Throws UsageError naming a bad kind and listing the known ones.
+/// accepted as well. A kind with a budget comes back written as the bot names itself ("mc:0200" is
+/// "mc:200"), so that seat names stay short enough for a record. Throws UsageError naming a bad
+/// kind and listing the known ones.
 std::vector<std::string> parse_bot_list(std::string_view text, bool allow_omniscient = false);
 
 /// Fits a bot list to `count` seats: a single kind fills every seat; otherwise the list must have

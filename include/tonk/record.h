@@ -38,8 +38,10 @@ class RecordError : public std::runtime_error {
 
 /// Longest line a record may have, in bytes; a longer line is refused (RecordError).
 inline constexpr std::size_t kMaxRecordLine = 10000;
-/// Longest seat name, in bytes.
-inline constexpr std::size_t kMaxSeatName = 64;
+/// Longest seat name, in bytes: 128, room for 32 code points of 4 bytes each, so that every name
+/// `tonk serve` lets a player join with (docs/PROTOCOL.md "Names": 1 to 32 code points) is one a
+/// record can hold.
+inline constexpr std::size_t kMaxSeatName = 128;
 /// Largest hand number ([Hand]); a session records at most this many hands.
 inline constexpr int kMaxRecordHand = 999'999'999;
 /// Largest naturals pot ([Pot], V23b), in stakes: more than a session of kMaxRecordHand hands at the

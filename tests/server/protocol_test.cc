@@ -117,6 +117,32 @@ TEST(ServeProtocol, NamesAreOneToThirtyTwoVisibleCharactersAndDistinct) {
   EXPECT_EQ(state["seats"][3]["name"], "greedy 2");
 }
 
+// The longest name a seat may have (32 four-byte code points, 128 bytes) plays hands to their end:
+// the server wrote each finished hand's record with the names, and a name over the record's old
+// 64-byte limit made that write throw and the whole server exit ("tonk: error: write_record: seat
+// name ... at most 64 bytes, not 96"), every table with it.
+TEST(ServeProtocol, TheLongestNamePlaysHandsToTheirRecords) {
+  ServerProcess server(":memory:");
+  WsClient ann(server.port());
+  std::string longest;
+  for (int i = 0; i < 32; ++i) longest += "\xF0\x9F\x98\x80";  // U+1F600
+  const std::string table = create(ann, {{"seats", 3}, {"name", longest}, {"pause_seconds", 0},
+                                         {"bots", {{{"seat", 1}, {"kind", "greedy"}}, {{"seat", 2}, {"kind", "greedy"}}}}})["table"];
+  ASSERT_EQ(ann.request({{"type", "join"}, {"table", table}, {"name", longest}})["type"], "joined");
+  const PlayerResult result = play_randomly(ann, 3, 5);
+  EXPECT_EQ(result.hands, 3);
+  EXPECT_EQ(result.errors, 0) << result.first_error;
+  for (int hand = 1; hand <= 3; ++hand) {
+    const json r = ann.request({{"type", "record"}, {"hand", hand}});
+    ASSERT_EQ(r["type"], "record") << r.dump();
+    const std::vector<HandRecord> records = parse_records(r["text"].get<std::string>());
+    ASSERT_EQ(records.size(), 1u);
+    EXPECT_EQ(records[0].seats, (std::vector<std::string>{longest, "greedy 1", "greedy 2"}));
+    EXPECT_NO_THROW(replay(records[0]));
+  }
+  EXPECT_TRUE(server.alive());
+}
+
 TEST(ServeProtocol, ASeatPlaysAHandAgainstABotAndTheRecordVerifies) {
   ServerProcess server(":memory:");
   WsClient ann(server.port());
