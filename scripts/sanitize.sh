@@ -3,6 +3,7 @@
 # build-asan/. Any report fails the run. Usage: scripts/sanitize.sh [ctest args]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+scripts/install_deps.sh  # what the build needs, on a new machine too
 flags="-O1 -g1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)

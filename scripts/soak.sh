@@ -4,6 +4,9 @@
 # Prints hands, seconds, peak RSS and the sum of the seats' totals (0 when zero-sum).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The `tonk` program, built (and what it needs installed) when missing or out of date; quiet unless it fails.
+mkdir -p build
+TONK_BUILD_TARGETS=tonk_cli scripts/setup.sh >build/soak-build.log 2>&1 || { cat build/soak-build.log >&2; exit 1; }
 hands=${1:-1000000}
 shift || true
 args=("$@")
