@@ -2,7 +2,7 @@
 # Installs what tonk's builds, tests, server and browser table need and this machine lacks: Debian
 # packages only (apt-get; sudo when not root). The one list of them: scripts/setup.sh,
 # scripts/setup_fuzz.sh and scripts/sanitize.sh all call this first. Safe to run again; it only
-# installs what is missing.
+# installs what is missing. Usage: scripts/install_deps.sh [more packages] (setup_fuzz.sh adds clang).
 set -euo pipefail
 
 # libedit-dev: line editing and history at the `tonk play` prompt (BSD licence); pkgconf finds it.
@@ -17,6 +17,7 @@ packages=(g++ cmake make pkgconf googletest libgtest-dev libbenchmark-dev libcli
 # there), chromium for its browser tests (driven by playwright-core from npm; no browser is downloaded).
 command -v node >/dev/null || packages+=(nodejs)
 command -v npm >/dev/null || packages+=(npm)
+packages+=("$@")
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -4,11 +4,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh >&2
-if ! dpkg-query -W -f='${Status}' python3-torch 2>/dev/null | grep -q "install ok installed"; then
-  echo "tonk: installing python3-torch" >&2
-  sudo_cmd=()
-  [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
-  "${sudo_cmd[@]}" apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq python3-torch >/dev/null
-fi
+scripts/install_deps.sh python3-torch
 exec env PYTHONPATH="$PWD/build/python" /usr/bin/python3 examples/train_policy.py "$@"
