@@ -119,8 +119,57 @@ TEST(RuleFileLimits, NumberOutOfRangeIsARuleErrorWithItsLine) {
   // nlohmann-json threw out_of_range, which escaped parse_rule_file.
   EXPECT_EQ(rule_error("{\"options\": {\n\"hand_size\": 1e400}}", RuleFileFormat::kJson),
             "f:2: malformed JSON: number overflow parsing '1e400'");
+  // A whole number too large for 64 bits is still a whole number (nlohmann-json gives it as a float).
   EXPECT_EQ(rule_error("{\"options\": {\"hand_size\": 99999999999999999999}}", RuleFileFormat::kJson),
+            "f:1: option 'hand_size' must be from 3 to 9, not 99999999999999999999");
+  EXPECT_EQ(rule_error("{\"options\": {\"hand_size\": -12345678901234567890123}}", RuleFileFormat::kJson),
+            "f:1: option 'hand_size' must be from 3 to 9, not -12345678901234567890123");
+  EXPECT_EQ(rule_error("{\"options\": {\"hand_size\": 7.5}}", RuleFileFormat::kJson),
             "f:1: option 'hand_size' takes a whole number, not a decimal number");
+  // A number of any length is quoted at most kMaxQuotedBytes long.
+  EXPECT_EQ(rule_error("{\"options\": {\"hand_size\": " + repeat("9", 300) + "}}", RuleFileFormat::kJson),
+            "f:1: option 'hand_size' must be from 3 to 9, not " + repeat("9", 40) + "...");
+  EXPECT_EQ(rule_error("{\"options\": {\"hand_size\": " + repeat("9", 5000) + "}}", RuleFileFormat::kJson),
+            "f:1: malformed JSON: number overflow parsing '" + repeat("9", 40) + "...'");
+}
+
+TEST(RuleFileLimits, ANulByteDoesNotEndTheText) {
+  // nlohmann-json took a NUL byte for the end of the text: what followed it was ignored, exit 0.
+  const std::string json("{\"options\":{\"hand_size\":7}}\0garbage {{{", 39);
+  EXPECT_EQ(rule_error(json, RuleFileFormat::kJson),
+            "f:1: the text holds a control character (byte 28, 0x00); a rule file is text");
+  EXPECT_EQ(rule_error(std::string("{\"options\":{\"hand_size\":7}\0,\"bad\":1}", 36), RuleFileFormat::kJson),
+            "f:1: the text holds a control character (byte 27, 0x00); a rule file is text");
+  EXPECT_EQ(rule_error("[options]\nhand_size = 7 \x1b[2J\n", RuleFileFormat::kToml),
+            "f:2: the text holds a control character (byte 25, 0x1b); a rule file is text");
+  EXPECT_EQ(rule_error("[options]\r\n\thand_size = 7\r\n", RuleFileFormat::kToml), "");  // tab, CR, LF are text
+}
+
+TEST(RuleFileLimits, AUsersTextIsQuotedEscapedAndShort) {
+  // Values were echoed raw and whole: terminal escapes reached the terminal, a NUL cut the message
+  // short, and a 100 KB name came back 100 KB long.
+  EXPECT_EQ(rule_error("[options]\ndeck = \"\\u001b[31mRED\\u0007\"\n", RuleFileFormat::kToml),
+            "f:2: option 'deck' takes one of full52, forty, not '\\x1b[31mRED\\x07'");
+  EXPECT_EQ(rule_error("[options]\n\"hand\\u0000size\" = 7\n", RuleFileFormat::kToml),
+            "f:2: unknown rule option 'hand\\x00size' (see `tonk rules`)");
+  const std::string long_base = rule_error("base = \"" + repeat("A", 20000) + "\"\n", RuleFileFormat::kToml);
+  EXPECT_EQ(long_base.rfind("f:1: unknown preset '" + repeat("A", 40) + "...' (known: P-STD, ", 0), 0u) << long_base;
+  EXPECT_LT(long_base.size(), 300u);
+  EXPECT_EQ(rule_error("{\"options\": {\"upcard\": \"no\\u001b\"}}", RuleFileFormat::kJson),
+            "f:1: option 'upcard' takes true or false, not a string (\"no\\x1b\")");
+  Rules rules;
+  try {
+    set_option(rules, "deck", std::string("full52\0", 7));
+    ADD_FAILURE() << "accepted";
+  } catch (const RuleError& e) {
+    EXPECT_STREQ(e.what(), "option 'deck' takes one of full52, forty, not 'full52\\x00'");
+  }
+  try {
+    (void)preset_or_throw(repeat("P", 100000));
+    ADD_FAILURE() << "accepted";
+  } catch (const RuleError& e) {
+    EXPECT_LT(std::string(e.what()).size(), 300u);
+  }
 }
 
 TEST(RuleFileLimits, TextThatIsNotUtf8IsRefusedNamingTheLine) {

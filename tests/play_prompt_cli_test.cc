@@ -95,7 +95,7 @@ TEST(NewcomerCli, RulesExplainsAnId) {
   EXPECT_TRUE(contains(e.out, "Otherwise you are **caught**"));
   const CliRun bad = tonk("explain V99");
   EXPECT_EQ(bad.code, 2);
-  EXPECT_TRUE(contains(bad.err, "tonk: no rule V99 in docs/RULES.md"));
+  EXPECT_TRUE(contains(bad.err, "tonk: no rule 'V99' in docs/RULES.md"));
 }
 
 TEST(NewcomerCli, DroppingWithDAsksFirst) {

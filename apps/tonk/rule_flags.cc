@@ -4,6 +4,7 @@
 
 #include "tonk/preset.h"
 #include "tonk/rule_file.h"
+#include "tonk/quoted_text.h"
 #include "tonk/rule_options.h"
 
 namespace tonk::cli {
@@ -56,7 +57,7 @@ ChosenRules choose_rules(const RuleFlags& flags) {
   chosen.rules.players = 0;  // "not given": no --set item has touched it yet
   for (const std::string& item : flags.settings) {
     if (item.find('=') == std::string::npos)
-      throw RuleError(item, "--set takes option=value, not '" + item + "' (see `tonk rules`)");
+      throw RuleError(item, "--set takes option=value, not " + quoted_text(item) + " (see `tonk rules`)");
     apply_options(chosen.rules, item);
   }
   if (flags.players) {

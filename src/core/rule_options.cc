@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "tonk/game.h"
+#include "tonk/quoted_text.h"
 
 namespace tonk {
 
@@ -182,20 +183,20 @@ int OptionSpec::parse(std::string_view text) const {
     case OptionType::kBool:
       if (text == "true" || text == "1" || text == "yes" || text == "on") return 1;
       if (text == "false" || text == "0" || text == "no" || text == "off") return 0;
-      fail(name, "option '" + std::string(name) + "' takes true or false, not '" + std::string(text) + "'");
+      fail(name, "option " + quoted_text(name) + " takes true or false, not " + quoted_text(text));
     case OptionType::kChoice: {
       std::string list;
       for (std::size_t i = 0; i < choices.size(); ++i) {
         if (choices[i] == text) return static_cast<int>(i);
         list += (i ? ", " : "") + std::string(choices[i]);
       }
-      fail(name, "option '" + std::string(name) + "' takes one of " + list + ", not '" + std::string(text) + "'");
+      fail(name, "option " + quoted_text(name) + " takes one of " + list + ", not " + quoted_text(text));
     }
     case OptionType::kInt: {
       const auto* end = text.data() + text.size();
       const auto [ptr, ec] = std::from_chars(text.data(), end, value);
       if (text.empty() || ec != std::errc() || ptr != end)
-        fail(name, "option '" + std::string(name) + "' takes a whole number, not '" + std::string(text) + "'");
+        fail(name, "option " + quoted_text(name) + " takes a whole number, not " + quoted_text(text));
       if (value < min || value > max)
         fail(name, "option '" + std::string(name) + "' must be from " + std::to_string(min) + " to " +
                        std::to_string(max) + ", not " + std::to_string(value));
@@ -215,7 +216,7 @@ const OptionSpec* find_option(std::string_view name) {
 
 void set_option(Rules& rules, std::string_view name, std::string_view value) {
   const OptionSpec* spec = find_option(name);
-  if (!spec) fail(name, "unknown rule option '" + std::string(name) + "' (see `tonk rules`)");
+  if (!spec) fail(name, "unknown rule option " + quoted_text(name) + " (see `tonk rules`)");
   spec->set(rules, spec->parse(value));
 }
 
@@ -229,7 +230,7 @@ void apply_options(Rules& rules, std::string_view text) {
     const std::string_view item = text.substr(i, j - i);
     const auto eq = item.find('=');
     if (eq == std::string_view::npos || eq == 0)
-      fail("", "rule setting '" + std::string(item) + "' is not of the form option=value");
+      fail("", "rule setting " + quoted_text(item) + " is not of the form option=value");
     set_option(rules, item.substr(0, eq), item.substr(eq + 1));
     i = j;
   }

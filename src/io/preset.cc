@@ -11,6 +11,7 @@
 #include "preset_sources.h"
 #include "rule_file_parse.h"
 #include "tonk/rule_file.h"
+#include "tonk/quoted_text.h"
 #include "tonk/rule_options.h"
 
 namespace tonk {
@@ -87,7 +88,7 @@ const Preset& preset_or_throw(std::string_view name, std::string_view option) {
   if (const Preset* p = find_preset(name)) return *p;
   std::string known;
   for (const Preset& p : presets()) known += (known.empty() ? "" : ", ") + p.name;
-  throw RuleError(std::string(option), "unknown preset '" + std::string(name) + "' (known: " + known + ")");
+  throw RuleError(std::string(option), "unknown preset " + quoted_text(name) + " (known: " + known + ")");
 }
 
 std::vector<std::string> changed_options(const Rules& rules) {

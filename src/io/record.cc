@@ -11,6 +11,7 @@
 
 #include "tonk/game.h"
 #include "tonk/outcome.h"
+#include "tonk/quoted_text.h"
 #include "tonk/rule_options.h"
 
 namespace tonk {
@@ -35,8 +36,6 @@ constexpr int kMaxPayout = 1'000'000'000;
 constexpr long long kMaxSideBet = kMaxRecordPot + 1'000'000;
 // Largest [Stake]: V22 doubles; a larger multiple is refused when the rules are checked.
 constexpr int kMaxStake = 1000;
-// Longest piece of record text quoted back in an error message.
-constexpr std::size_t kMaxQuoted = 40;
 
 bool is_blank(char c) { return c == ' ' || c == '\t'; }
 bool is_control(unsigned char c) { return c < 0x20 || c == 0x7f; }
@@ -47,24 +46,8 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-// Text from a record, quoted for an error message: at most kMaxQuoted bytes, control and non-ASCII
-// bytes shown as \xNN, so junk in a file cannot garble the terminal.
-std::string quoted(std::string_view s) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out = "'";
-  for (std::size_t i = 0; i < s.size() && i < kMaxQuoted; ++i) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (is_control(c) || c >= 0x80) {
-      out += "\\x";
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  if (s.size() > kMaxQuoted) out += "...";
-  return out + "'";
-}
+// Text from a record, quoted for an error message (quoted_text.h).
+std::string quoted(std::string_view s) { return quoted_text(s); }
 
 // A whole number of decimal digits only (no sign, no blanks), at most `max`.
 std::optional<int> parse_natural(std::string_view s, int max) {

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <fstream>
 #include <limits>
 #include <sstream>
@@ -16,6 +17,7 @@
 #include "rule_file_parse.h"
 #include "tonk/input_file.h"
 #include "tonk/preset.h"
+#include "tonk/quoted_text.h"
 #include "tonk/rule_options.h"
 
 namespace tonk {
@@ -49,11 +51,18 @@ std::string where(std::string_view source, int line) {
   throw RuleError(std::string(option), where(source, line) + message);
 }
 
+// A value's text as an error message shows it: quoted_text() without its quotes (at most
+// kMaxQuotedBytes, control and non-ASCII bytes as \xNN).
+std::string shown(std::string_view text) {
+  const std::string q = quoted_text(text);
+  return q.substr(1, q.size() - 2);
+}
+
 std::string describe(const Value& v) {
   switch (v.kind) {
-    case Value::Kind::kInt: return "a whole number (" + v.text + ")";
+    case Value::Kind::kInt: return "a whole number (" + shown(v.text) + ")";
     case Value::Kind::kBool: return std::string("a boolean (") + (v.flag ? "true" : "false") + ")";
-    case Value::Kind::kString: return "a string (\"" + v.text + "\")";
+    case Value::Kind::kString: return "a string (\"" + shown(v.text) + "\")";
     case Value::Kind::kTable: return "a table";
     case Value::Kind::kOther: break;
   }
@@ -263,7 +272,7 @@ std::vector<Entry> toml_entries(const toml::table& table, int level, std::string
   for (auto&& [key, node] : table) {
     const int line = static_cast<int>(key.source().begin.line);
     if (node.is_table() && level >= kMaxLevels)
-      fail(std::string(key.str()), source, line, "'" + std::string(key.str()) + "' is nested too deep: " + std::string(kLevels));
+      fail(std::string(key.str()), source, line, quoted_text(key.str()) + " is nested too deep: " + std::string(kLevels));
     out.push_back({std::string(key.str()), line, from_toml(node, level + 1, source)});
   }
   // toml++ keeps keys sorted; the file's order is the order of their lines.
@@ -343,7 +352,17 @@ class JsonBuilder : public nlohmann::json_sax<nlohmann::json> {
     return put_int(x > kMax ? std::numeric_limits<std::int64_t>::max() : static_cast<std::int64_t>(x),
                    std::to_string(x));
   }
-  bool number_float(number_float_t, const string_t&) override { return put_other("a decimal number"); }
+  bool number_float(number_float_t, const string_t& text) override {
+    // nlohmann-json gives a whole number too large for 64 bits as a float: it is still a whole
+    // number (out of every option's range), not a decimal one.
+    const bool negative = !text.empty() && text[0] == '-';
+    if (text.size() > (negative ? 1u : 0u) &&
+        text.find_first_not_of("0123456789", negative ? 1 : 0) == std::string::npos) {
+      const auto limit = negative ? std::numeric_limits<std::int64_t>::min() : std::numeric_limits<std::int64_t>::max();
+      return put_int(limit, text);
+    }
+    return put_other("a decimal number");
+  }
   bool string(string_t& s) override {
     if (skipping_) return true;
     slot_->kind = Value::Kind::kString;
@@ -386,6 +405,12 @@ class JsonBuilder : public nlohmann::json_sax<nlohmann::json> {
     std::string why = e.what();
     if (const std::size_t at = why.find("] "); at != std::string::npos) why = why.substr(at + 2);
     if (const std::size_t at = why.find("syntax error"); at != std::string::npos) why = why.substr(at);
+    // The parser quotes the token it stopped at ("number overflow parsing '999…'"): whole, at any
+    // length. Quote it as every other user text is (quoted_text.h).
+    if (const std::size_t open = why.find('\''), close = why.rfind('\'');
+        open != std::string::npos && close > open + 1)
+      why = why.substr(0, open) + quoted_text(std::string_view(why).substr(open + 1, close - open - 1)) +
+            why.substr(close + 1);
     fail("", source_, line_at(text_, position > 0 ? position - 1 : 0), "malformed JSON: " + why);
   }
 
@@ -430,7 +455,7 @@ void check_unique(const std::vector<Entry>& entries, std::string_view source) {
     const auto [at, added] = first.emplace(e.key, e.line);
     if (!added)
       fail(e.key, source, e.line,
-           "'" + e.key + "' is given twice" + (at->second > 0 ? " (first on line " + std::to_string(at->second) + ")" : ""));
+           quoted_text(e.key) + " is given twice" + (at->second > 0 ? " (first on line " + std::to_string(at->second) + ")" : ""));
   }
 }
 
@@ -438,13 +463,13 @@ void check_unique(const std::vector<Entry>& entries, std::string_view source) {
 
 void expect_kind(const Entry& e, Value::Kind kind, std::string_view what, std::string_view source) {
   if (e.value.kind != kind)
-    fail(e.key, source, e.line, "'" + e.key + "' takes " + std::string(what) + ", not " + describe(e.value));
+    fail(e.key, source, e.line, quoted_text(e.key) + " takes " + std::string(what) + ", not " + describe(e.value));
 }
 
 // Applies one option of the file: its value must be of the option's type and in its range.
 void apply_option(Rules& rules, const Entry& e, std::string_view source) {
   const OptionSpec* spec = find_option(e.key);
-  if (!spec) fail(e.key, source, e.line, "unknown rule option '" + e.key + "' (see `tonk rules`)");
+  if (!spec) fail(e.key, source, e.line, "unknown rule option " + quoted_text(e.key) + " (see `tonk rules`)");
   const std::string name = "option '" + e.key + "'";
   switch (spec->type) {
     case OptionType::kInt: {
@@ -453,7 +478,7 @@ void apply_option(Rules& rules, const Entry& e, std::string_view source) {
       if (e.value.number < spec->min || e.value.number > spec->max)
         fail(e.key, source, e.line,
              name + " must be from " + std::to_string(spec->min) + " to " + std::to_string(spec->max) + ", not " +
-                 e.value.text);
+                 shown(e.value.text));
       spec->set(rules, static_cast<int>(e.value.number));
       return;
     }
@@ -501,6 +526,19 @@ RuleFile parse_rule_text(std::string_view text, RuleFileFormat format, std::stri
              std::to_string(kMaxRuleFileBytes));
   if (const std::size_t bad = bad_utf8(text); bad != std::string_view::npos)
     fail("", source, line_at(text, bad), "the text is not UTF-8 (byte " + std::to_string(bad + 1) + ")");
+  // A control character other than tab, line feed and carriage return is no part of a rule file in
+  // either format; nlohmann-json would even take a NUL byte for the end of the text and ignore the
+  // rest of the file without a word.
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if ((byte < 0x20 && byte != '\t' && byte != '\n' && byte != '\r') || byte == 0x7f) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "0x%02x", byte);
+      fail("", source, line_at(text, i),
+           "the text holds a control character (byte " + std::to_string(i + 1) + ", " + hex +
+               "); a rule file is text");
+    }
+  }
   std::vector<Entry> top;
   try {
     top = format == RuleFileFormat::kJson ? parse_json(text, source) : parse_toml(text, source);
@@ -544,9 +582,9 @@ RuleFile parse_rule_text(std::string_view text, RuleFileFormat format, std::stri
       check_unique(e.value.entries, source);
       options = &e;
     } else if (find_option(e.key)) {
-      fail(e.key, source, e.line, "rule option '" + e.key + "' belongs under " + options_key);
+      fail(e.key, source, e.line, "rule option " + quoted_text(e.key) + " belongs under " + options_key);
     } else {
-      fail(e.key, source, e.line, "unknown key '" + e.key + "' (a rule file has " + std::string(kTopKeys) + ")");
+      fail(e.key, source, e.line, "unknown key " + quoted_text(e.key) + " (a rule file has " + std::string(kTopKeys) + ")");
     }
   }
   if (builtin) {
@@ -562,7 +600,7 @@ RuleFile parse_rule_text(std::string_view text, RuleFileFormat format, std::stri
     if (!p) {
       std::string known;
       for (const Preset& q : presets()) known += (known.empty() ? "" : ", ") + q.name;
-      fail("base", source, base->line, "unknown preset '" + base->value.text + "' (known: " + known + ")");
+      fail("base", source, base->line, "unknown preset " + quoted_text(base->value.text) + " (known: " + known + ")");
     }
     file.base = p->name;
     file.rules = p->rules;
