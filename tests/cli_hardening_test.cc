@@ -69,6 +69,55 @@ TEST(CliNumbers, EveryNumericFlagIsChecked) {
   }
 }
 
+TEST(CliNumbers, PlayersAreCheckedAsAFlag) {
+  // --players 0 was refused as the rule option 'players', and --players -1 with a range of 0 to 1000.
+  auto r = tonk("rules --players 0");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "--players: '0' is out of range: expected a whole number from 2 to 8 in decimal digits\n"
+                   "Run with --help for more information.\n");
+  r = tonk("rules --players -1");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "--players: '-1' is not a whole number from 2 to 8 in decimal digits\n"
+                   "Run with --help for more information.\n");
+  r = tonk("rules --players 8");
+  EXPECT_EQ(r.code, 0) << r.err;
+}
+
+TEST(CliNumbers, EveryServeNumberIsChecked) {
+  // `tonk serve` took its numbers with CLI11's own conversion: 0x10, 010 (octal), +5 and ' 5' were
+  // counts, "nan" a rate or a lease (the server started), and --unjoined-expiry nan was refused naming
+  // an internal field with exit 1. Each is refused before the server starts, naming the flag.
+  const std::string serve = "timeout 60 \"$TONK\" serve --db :memory: --listen 127.0.0.1:0 ";
+  for (const char* flag :
+       {"--workers 0x10", "--workers 010x", "--workers +5", "--workers ' 5'", "--workers '5 '", "--workers 65",
+        "--max-hints 0", "--max-connections 1e3", "--max-connections-per-address -1", "--max-unjoined-per-address 0x1",
+        "--rate nan", "--rate inf", "--rate 1e3", "--rate -20", "--rate .5", "--rate 5.", "--rate 0.5",
+        "--lease nan", "--lease 3600.5", "--lease ' 1'", "--unjoined-expiry nan", "--unjoined-expiry 0",
+        "--unjoined-expiry 1,5"}) {
+    const auto r = shell(serve + flag + " </dev/null; echo \"exit $?\"");
+    EXPECT_EQ(r.out, "exit 2\n") << flag << "\n" << r.err;
+    const std::string name = std::string(flag).substr(0, std::string(flag).find(' '));
+    EXPECT_EQ(r.err.rfind(name + ": '", 0), 0u) << flag << "\n" << r.err;
+    EXPECT_NE(r.err.find("in decimal digits"), std::string::npos) << flag << "\n" << r.err;
+  }
+}
+
+// ---- empty texts ---------------------------------------------------------------------------------
+
+TEST(CliTexts, AnEmptyTextIsRefused) {
+  // `--record ""` wrote no record and said nothing; --rules "", --preset "" and --static "" were taken
+  // as not given.
+  for (const char* args : {"sim --bots greedy --hands 1 --seed 1 --record ''", "play --seed 1 --record ''",
+                           "rules --rules ''", "rules --preset ''", "sim --bots greedy --hands 1 --preset ''",
+                           "serve --db :memory: --listen 127.0.0.1:0 --static ''", "serve --db ''",
+                           "serve --listen ''", "serve --db :memory: --advertise ''"}) {
+    const auto r = tonk(args, "q\n");
+    EXPECT_EQ(r.code, 2) << args << "\n" << r.out << r.err;
+    EXPECT_NE(r.err.find(", not an empty text\n"), std::string::npos) << args << "\n" << r.err;
+    EXPECT_EQ(r.out, "") << args;
+  }
+}
+
 // ---- kind 5: losing a player's data -------------------------------------------------------------
 
 TEST(CliRecord, AnExistingFileIsKeptUnlessForced) {
@@ -114,6 +163,9 @@ TEST(CliRecord, AFullDiskWarnsAndTheGameGoesOn) {
   EXPECT_EQ(r.code, 1);
   EXPECT_NE(r.out.find("Final score"), std::string::npos) << r.out;
   EXPECT_NE(r.err.find("writing the record file '/dev/full' failed"), std::string::npos) << r.err;
+  // It said "Saved 0 hands to /dev/full; check it with: tonk replay /dev/full".
+  EXPECT_NE(r.out.find("Saved no hand to /dev/full: writing it failed (see above).\n"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("check it with"), std::string::npos) << r.out;
 }
 
 TEST(CliRecord, ABudgetWithLeadingZerosNamesTheSeatTheBotsWay) {
@@ -180,6 +232,43 @@ TEST(CliReaders, WhatIsNotAFileIsRefused) {
   r = tonk("replay /dev/zero");
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.err, "/dev/zero: is not a regular file (a device or a socket); give the path of a file\n");
+}
+
+TEST(CliReaders, VerifyReadsWithinItsBound) {
+  // `tonk verify /dev/zero` read until memory ran out (std::bad_alloc, exit 1); a directory "held
+  // no hand".
+  auto r = shell("timeout 60 \"$TONK\" verify /dev/zero; echo \"exit $?\"");
+  EXPECT_EQ(r.out, "exit 2\n");
+  EXPECT_EQ(r.err, "tonk verify: /dev/zero: is not a regular file (a device or a socket); give the path of a file\n");
+  r = tonk("verify /");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "tonk verify: /: is a directory, not a file\n");
+  r = shell("head -c 300000000 /dev/zero | timeout 60 \"$TONK\" verify /dev/stdin; echo \"exit $?\"");
+  EXPECT_EQ(r.out, "exit 2\n");
+  EXPECT_EQ(r.err, "tonk verify: /dev/stdin: has more than 268435456 bytes; a record to verify may have at most "
+                   "268435456\n");
+}
+
+TEST(CliReaders, PlayReadsLinesWithinABound) {
+  // `tonk play < /dev/zero` read one endless line until memory ran out, then took that for the end
+  // of input and exited 0.
+  auto r = shell("timeout 60 \"$TONK\" play --seed 1 --hands 1 < /dev/zero > /dev/null; echo \"exit $?\"");
+  EXPECT_EQ(r.out, "exit 2\n");
+  EXPECT_EQ(r.err, "tonk play: line 1 of the input is longer than 4096 bytes; leaving the game\n");
+  // A long line ends the game where it stands, the record keeping the hand as end of input does.
+  const std::string path = temp_path("long_line.tonk");
+  std::remove(path.c_str());
+  r = tonk("play --seed 1 --hands 2 --record " + path, "h\n" + std::string(4097, 'x') + "\n1\n1\n");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "tonk play: line 2 of the input is longer than 4096 bytes; leaving the game\n");
+  EXPECT_NE(r.out.find("You left during hand 1; it is not scored.\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Saved 1 hand (the last one unfinished) to " + path), std::string::npos) << r.out;
+  EXPECT_EQ(tonk("replay --quiet " + path).code, 0);
+  std::remove(path.c_str());
+  // 4096 bytes is a line still (an unknown command, then the end of input).
+  r = tonk("play --seed 1 --hands 1", std::string(4096, 'x') + "\n");
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("End of input: leaving the game."), std::string::npos);
 }
 
 TEST(CliReaders, ReplayStopsAtTheBoundOfAnEndlessHand) {

@@ -32,7 +32,38 @@ LineReader::~LineReader() {
 #endif
 }
 
+namespace {
+
+std::string too_long(std::uint64_t line) {
+  return "line " + std::to_string(line) + " of the input is longer than " + std::to_string(LineReader::kMaxLineBytes) +
+         " bytes";
+}
+
+// One line of `in` without its '\n', reading at most `max_bytes` + 1 bytes of it: false at the end
+// of input (with nothing read), `too_long` set when the line goes on past `max_bytes`.
+bool read_bounded_line(std::istream& in, std::string& line, std::size_t max_bytes, bool& too_long) {
+  line.clear();
+  too_long = false;
+  std::streambuf* buffer = in.rdbuf();
+  while (true) {
+    const int c = buffer->sbumpc();
+    if (c == std::char_traits<char>::eof()) {
+      in.setstate(std::ios::eofbit);
+      return !line.empty();
+    }
+    if (c == '\n') return true;
+    if (line.size() == max_bytes) {
+      too_long = true;
+      return true;
+    }
+    line.push_back(static_cast<char>(c));
+  }
+}
+
+}  // namespace
+
 std::optional<std::string> LineReader::ask(const std::string& prompt) {
+  if (!input_error_.empty()) return std::nullopt;
 #ifdef TONK_HAVE_LIBEDIT
   if (editing_) {
     // The editor is given the last line of the prompt only; the lines above are printed as they are,
@@ -49,13 +80,26 @@ std::optional<std::string> LineReader::ask(const std::string& prompt) {
     }
     std::string line(raw);
     std::free(raw);
+    ++lines_;
+    if (line.size() > kMaxLineBytes) {
+      input_error_ = too_long(lines_);
+      out_ << "\n";
+      return std::nullopt;
+    }
     if (line.find_first_not_of(" \t") != std::string::npos) add_history(line.c_str());
     return line;
   }
 #endif
   out_ << prompt << std::flush;
   std::string line;
-  if (stop_requested() || !std::getline(in_, line) || stop_requested()) {  // a signal ends input too
+  bool over = false;
+  if (stop_requested() || !read_bounded_line(in_, line, kMaxLineBytes, over) || stop_requested()) {
+    out_ << "\n";  // a signal ends input too
+    return std::nullopt;
+  }
+  ++lines_;
+  if (over) {
+    input_error_ = too_long(lines_);
     out_ << "\n";
     return std::nullopt;
   }

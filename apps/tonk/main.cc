@@ -17,6 +17,7 @@
 #include "seats.h"
 #include "server_commands.h"
 #include "stop_signal.h"
+#include "text_flags.h"
 #include "tonk/arena.h"
 #include "tonk/preset.h"
 #include "tonk/record.h"
@@ -25,6 +26,7 @@
 namespace {
 
 using tonk::cli::decimal_range;
+using tonk::cli::not_empty;
 using tonk::cli::UsageError;
 
 constexpr std::uint64_t kMaxSeed = UINT64_MAX;
@@ -41,16 +43,18 @@ using tonk::cli::RuleFlags;
 void add_rule_flags(CLI::App* app, RuleFlags& flags, const std::string& players_help) {
   app->add_option("--preset", flags.preset,
                   "Start from a house-rule preset, e.g. --preset rush (`tonk rules` lists them)")
-      ->type_name("NAME");
+      ->type_name("NAME")
+      ->check(not_empty("a preset name"));
   app->add_option("--rules", flags.rules_file,
                   "Read rules from a TOML or JSON file, applied after --preset (see docs/OPTIONS.md)")
-      ->type_name("FILE");
+      ->type_name("FILE")
+      ->check(not_empty("a file"));
   app->add_option("--set", flags.settings,
                   "Change a rule option, e.g. --set hand_size=7 (repeatable; `tonk rules` lists them)")
       ->type_name("OPTION=VALUE")
       ->expected(1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  app->add_option("--players", flags.players, players_help)->type_name("N")->transform(decimal_range(0, 1000));
+  app->add_option("--players", flags.players, players_help)->type_name("N")->transform(decimal_range(2, tonk::kMaxPlayers));
 }
 
 std::uint64_t fresh_seed() {
@@ -145,7 +149,9 @@ int run(int argc, char** argv) {
   play->add_option("--seed", play_seed, "Seed for the deals and the bots: the same seed and commands replay the game")
       ->type_name("S")
       ->transform(decimal_range(0, kMaxSeed));
-  play->add_option("--record", play_record, "Save every hand to FILE (see `tonk replay`)")->type_name("FILE");
+  play->add_option("--record", play_record, "Save every hand to FILE (see `tonk replay`)")
+      ->type_name("FILE")
+      ->check(not_empty("a file"));
   play->add_flag("--force", play_force, "Replace the --record FILE if it exists");
   bool no_confirm = false;
   play->add_flag("--no-confirm", no_confirm, "Drop at once when you type d (without it, d asks first; drop never asks)");
@@ -181,7 +187,9 @@ int run(int argc, char** argv) {
       ->transform(decimal_range(0, kMaxSeed));
   sim->add_flag("--json", sim_json, "Print the results as JSON on stdout");
   sim->add_flag("--progress", sim_progress, "Show the progress bar on stderr even when it is not a terminal");
-  sim->add_option("--record", sim_record, "Save every hand to FILE (see `tonk replay`)")->type_name("FILE");
+  sim->add_option("--record", sim_record, "Save every hand to FILE (see `tonk replay`)")
+      ->type_name("FILE")
+      ->check(not_empty("a file"));
   sim->add_flag("--force", sim_force, "Replace the --record FILE if it exists");
 
   // tonk arena

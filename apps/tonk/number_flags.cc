@@ -20,6 +20,47 @@ std::string check_decimal(std::string& text, std::uint64_t min, std::uint64_t ma
   return "";
 }
 
+namespace {
+
+// A number as the help shows it: 0.1, 600, 1e+09 -> "1000000000".
+std::string shown_number(double v) {
+  std::string text = std::to_string(v);
+  text.erase(text.find_last_not_of('0') + 1);
+  if (!text.empty() && text.back() == '.') text.pop_back();
+  return text;
+}
+
+}  // namespace
+
+std::string check_decimal_number(const std::string& text, double min, double max) {
+  const std::string range = "a number from " + shown_number(min) + " to " + shown_number(max) +
+                            " in decimal digits (such as 2 or 0.5)";
+  const std::string shown = text.size() > 40 ? text.substr(0, 40) + "..." : text;
+  if (text.empty()) return "expected " + range + ", not an empty text";
+  std::size_t digits = 0, points = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c >= '0' && c <= '9') {
+      ++digits;
+    } else if (c == '.' && i > 0 && i + 1 < text.size() && points == 0) {
+      ++points;
+    } else {
+      return "'" + shown + "' is not " + range;
+    }
+  }
+  if (digits == 0 || digits > 30) return "'" + shown + "' is not " + range;
+  double value = 0;
+  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value, std::chars_format::fixed);
+  if (ec != std::errc() || ptr != text.data() + text.size()) return "'" + shown + "' is not " + range;
+  if (value < min || value > max) return "'" + shown + "' is out of range: expected " + range;
+  return "";
+}
+
+CLI::Validator decimal_number_range(double min, double max) {
+  return CLI::Validator([min, max](const std::string& text) { return check_decimal_number(text, min, max); },
+                        "", "decimal_number_range");
+}
+
 CLI::Validator decimal_range(std::uint64_t min, std::uint64_t max) {
   return CLI::Validator([min, max](std::string& text) { return check_decimal(text, min, max); },
                         "", "decimal_range");

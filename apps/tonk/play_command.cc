@@ -159,10 +159,17 @@ int PlaySession::run() {
   }
   if (record_.requested()) {
     const int n = record_.hands_written();
-    std::cout << "Saved " << n << " hand" << (n == 1 ? "" : "s") << (unfinished ? " (the last one unfinished)" : "")
-              << " to " << record_.path() << "; check it with: " << program_command() << " replay " << record_.path() << "\n";
+    const std::string hands = std::to_string(n) + " hand" + (n == 1 ? "" : "s");
+    if (record_.failed() && n == 0) {
+      std::cout << "Saved no hand to " << record_.path() << ": writing it failed (see above).\n";
+    } else {
+      std::cout << "Saved " << hands << (unfinished && !record_.failed() ? " (the last one unfinished)" : "")
+                << " to " << record_.path() << (record_.failed() ? " before writing it failed (see above)" : "")
+                << "; check it with: " << program_command() << " replay " << record_.path() << "\n";
+    }
   }
   std::cout << "Thanks for playing.\n";
+  if (!console_.input_error().empty()) return 2;  // the input broke off (a line over the limit): bad input
   return record_.failed() ? 1 : 0;  // the game was played, but its record is not whole
 }
 
@@ -209,7 +216,10 @@ PlaySession::Next PlaySession::play_your_turn(int number) {
     show_hints = false;
     const auto line = console_.ask(prompt_text(view, legal, printer_.style()));  // from the legal kinds
     if (!line) {
-      std::cout << "End of input: leaving the game.\n";
+      if (const std::string& error = console_.input_error(); !error.empty())
+        std::cerr << "tonk play: " << error << "; leaving the game\n";
+      else
+        std::cout << "End of input: leaving the game.\n";
       return Next::kQuit;
     }
     PlayCommand cmd = parse_play_command(*line);

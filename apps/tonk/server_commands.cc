@@ -2,6 +2,9 @@
 
 #include <filesystem>
 
+#include "number_flags.h"
+#include "text_flags.h"
+
 namespace tonk::cli {
 
 void add_server_commands(CLI::App& app, ServerCommands& c) {
@@ -13,50 +16,54 @@ void add_server_commands(CLI::App& app, ServerCommands& c) {
       "one of them under a lease; when a server stops, another takes its tables over (docs/SCALING.md).\n"
       "Example: tonk serve --listen 127.0.0.1:8080 --db tonk-serve.db");
   c.serve->add_option("--listen", c.serve_options.listen, "HOST:PORT to listen on (default 127.0.0.1:8080)")
-      ->type_name("HOST:PORT");
+      ->type_name("HOST:PORT")
+      ->check(not_empty("HOST:PORT"));
   c.serve->add_option("--db", c.serve_options.db,
                       "The database: a SQLite file (default tonk-serve.db), :memory:, or postgresql://USER@HOST:PORT/DB (shared)")
-      ->type_name("FILE|URL");
+      ->type_name("FILE|URL")
+      ->check(not_empty("a file or a URL"));
   c.serve->add_option("--lease", c.serve_options.lease,
                       "PostgreSQL: seconds a table's lease lasts when its server stops renewing it (default 10)")
       ->type_name("SECONDS")
-      ->check(CLI::Range(0.1, 3600.0));
+      ->check(decimal_number_range(0.1, 3600.0));
   c.serve->add_option("--static", c.static_dir, "Serve the browser client's built files from DIR (default web/dist if present)")
-      ->type_name("DIR");
+      ->type_name("DIR")
+      ->check(not_empty("a directory"));
   c.serve->add_option("--advertise", c.serve_options.advertise,
                       "The URL clients reach this server at, recorded with its tables' leases for a load balancer "
                       "(GET /tables/CODE/host; default http://HOST:PORT of --listen)")
-      ->type_name("URL");
+      ->type_name("URL")
+      ->check(not_empty("a URL"));
   c.serve->add_option("--workers", c.serve_options.workers, "Threads that think for bots and hints (default 2)")
       ->type_name("N")
-      ->check(CLI::Range(1, 64));
+      ->transform(decimal_range(1, 64));
   c.serve->add_option("--rate", c.serve_options.rate, "Messages per second each connection may send (default 20; burst twice that)")
       ->type_name("N")
-      ->check(CLI::Range(1.0, 1e9));
+      ->check(decimal_number_range(1.0, 1e9));
   c.serve->add_option("--max-connections-per-address", c.serve_options.max_connections_per_address,
                       "Connections one remote address may hold open at once (default 64; more are refused)")
       ->type_name("N")
-      ->check(CLI::Range(1, 1000000));
+      ->transform(decimal_range(1, 1000000));
   c.serve->add_option("--max-connections", c.serve_options.max_connections,
                       "Connections open at once in all (default 4096; keep it under ulimit -n)")
       ->type_name("N")
-      ->check(CLI::Range(1, 1000000));
+      ->transform(decimal_range(1, 1000000));
   c.serve->add_option("--max-hints", c.serve_options.max_hints,
                       "Hints computed at once over every table (default 4; more get `busy`)")
       ->type_name("N")
-      ->check(CLI::Range(1, 1000));
+      ->transform(decimal_range(1, 1000));
   c.serve->add_option("--max-unjoined-per-address", c.serve_options.max_unjoined_per_address,
                       "Tables nobody joined yet one remote address may have created (default 20; more get "
                       "`too_many_tables`; a load test or a proxy in front needs more)")
       ->type_name("N")
-      ->check(CLI::Range(1, 1000000));
+      ->transform(decimal_range(1, 1000000));
   c.serve->add_option("--unjoined-expiry", c.serve_options.unjoined_expiry,
                       "Seconds after which a table nobody joined is removed (default 600)")
       ->type_name("SECONDS")
-      ->check(CLI::Range(0.1, 1e7));
+      ->check(decimal_number_range(0.1, 1e7));
   // Tests only (hidden): shifts the wall clock of the turn timers' stored deadlines.
   c.serve->add_option("--clock-offset-ms", c.serve_options.clock_offset_ms, "")->group("");
-  c.serve->add_option("--exit-after-acts", c.serve_options.exit_after_acts, "")->group("")->check(CLI::Range(0LL, 1000000000LL));
+  c.serve->add_option("--exit-after-acts", c.serve_options.exit_after_acts, "")->group("")->transform(decimal_range(0, 1000000000));
   c.verify = app.add_subcommand("verify", "Check that each served hand in a record file was dealt as committed (provably fair deals)");
   c.verify->add_option("RECORD", c.verify_path, "A record file downloaded from `tonk serve`")->required();
 }

@@ -1,10 +1,10 @@
 // `tonk verify RECORD` (server_commands.h).
-#include <fstream>
 #include <iostream>
 #include <sstream>
 
 #include "fair_deal.h"
 #include "server_commands.h"
+#include "tonk/input_file.h"
 #include "tonk/record.h"
 #include "tonk/session.h"
 
@@ -32,16 +32,13 @@ std::string after(const std::string& line, std::string_view prefix) {
 }  // namespace
 
 int run_verify(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    std::cerr << "tonk verify: cannot read " << path << "\n";
-    return 2;
-  }
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  const std::string text = buffer.str();
-  if (text.size() > kMaxVerifyBytes) {
-    std::cerr << "tonk verify: " << path << " is larger than 256 MiB\n";
+  // Read with the bound as it goes (input_file.h): `tonk verify /dev/zero` or a directory gets a
+  // clear error, not all the memory there is (issue 12, kind 2).
+  std::string text;
+  try {
+    text = read_input_file(path, kMaxVerifyBytes, "a record to verify");
+  } catch (const InputFileError& e) {
+    std::cerr << "tonk verify: " << e.what() << "\n";
     return 2;
   }
   std::vector<HandRecord> records;
