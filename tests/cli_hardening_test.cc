@@ -110,12 +110,70 @@ TEST(CliTexts, AnEmptyTextIsRefused) {
   for (const char* args : {"sim --bots greedy --hands 1 --seed 1 --record ''", "play --seed 1 --record ''",
                            "rules --rules ''", "rules --preset ''", "sim --bots greedy --hands 1 --preset ''",
                            "serve --db :memory: --listen 127.0.0.1:0 --static ''", "serve --db ''",
-                           "serve --listen ''", "serve --db :memory: --advertise ''"}) {
+                           "serve --listen ''", "serve --db :memory: --advertise ''", "play --bots '' --hands 1",
+                           "rules ''"}) {
     const auto r = tonk(args, "q\n");
     EXPECT_EQ(r.code, 2) << args << "\n" << r.out << r.err;
     EXPECT_NE(r.err.find(", not an empty text\n"), std::string::npos) << args << "\n" << r.err;
     EXPECT_EQ(r.out, "") << args;
   }
+}
+
+TEST(CliTexts, AUsersTextIsQuotedEscapedAndShort) {
+  // Flags, bot names, prompt commands and a record's fair-deal lines were echoed raw and whole: a
+  // terminal escape reached the terminal, a 100 KB name came back 100 KB long.
+  auto r = tonk("sim --hands 1 --bots '\x1b[31mfoo'");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err.rfind("tonk: --bots: unknown bot '\\x1b[31mfoo' (known: ", 0), 0u) << r.err;
+  r = tonk("sim --hands 1 --bots " + std::string(100000, 'g'));
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("unknown bot '" + std::string(40, 'g') + "...' (known: "), std::string::npos) << r.err.size();
+  EXPECT_LT(r.err.size(), 400u);
+  r = tonk("play --hands '\x1b[31mX\x07'");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "--hands: '\\x1b[31mX\\x07' is not a whole number from 1 to 999999999 in decimal digits\n"
+                   "Run with --help for more information.\n");
+  r = tonk("play --seed 1 --hands 1", "\x1b[31mred\nx \x1b[31mK\n" + std::string(4000, 'a') + "\n");
+  EXPECT_NE(r.out.find("  unknown command '\\x1b[31mred'; type help for the commands\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("  '\\x1b[' is not a card (cards are rank then suit"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("  unknown command '" + std::string(40, 'a') + "...'; type help"), std::string::npos);
+  // tonk verify: a fair-deal line is quoted too.
+  const std::string path = temp_path("fair_escape.tonk");
+  std::remove(path.c_str());
+  ASSERT_EQ(tonk("sim --bots greedy --hands 1 --seed 1 --record " + path).code, 0);
+  const std::string hand = slurp(path);
+  std::ofstream(path, std::ios::binary) << "# fair: \x1b]0;pwned\x07" << std::string(9000, 'A') << "\n" << hand;
+  r = tonk("verify " + path);
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.out.find(": hand 1: NOT VERIFIED: unknown derivation '\\x1b]0;pwned\\x07" + std::string(30, 'A') + "...'\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_LT(r.out.size(), 400u);
+  std::remove(path.c_str());
+  // tonk explain quotes what was typed, not its canonical form.
+  r = tonk("explain V13dd");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err.rfind("tonk: no rule 'V13dd' in docs/RULES.md", 0), 0u) << r.err;
+}
+
+TEST(CliTexts, ServeRefusesWhatIsNotItsKindOfFile) {
+  // --static on a symlink loop exited 1 with the library's "filesystem error"; --db /dev/zero let
+  // SQLite fail with "disk I/O error" after writing /dev/zero-journal beside it.
+  const std::string loop = temp_path("static_loop");
+  std::filesystem::remove(loop);
+  std::filesystem::create_symlink(loop, loop);
+  auto r = tonk("serve --db :memory: --listen 127.0.0.1:0 --static " + loop);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "tonk serve: --static " + loop + " is not a directory (Too many levels of symbolic links)\n");
+  std::filesystem::remove(loop);
+  std::filesystem::remove("/dev/zero-journal");
+  for (const std::string db : {"/dev/zero", "/"}) {
+    r = tonk("serve --listen 127.0.0.1:0 --static / --db " + db);
+    EXPECT_EQ(r.code, 2) << db;
+    EXPECT_EQ(r.err, "tonk serve: --db " + db +
+                         ": is not a regular file; give a SQLite database file, :memory: or a postgresql:// URL\n");
+  }
+  EXPECT_FALSE(std::filesystem::exists("/dev/zero-journal"));
 }
 
 // ---- kind 5: losing a player's data -------------------------------------------------------------
@@ -265,10 +323,12 @@ TEST(CliReaders, PlayReadsLinesWithinABound) {
   EXPECT_NE(r.out.find("Saved 1 hand (the last one unfinished) to " + path), std::string::npos) << r.out;
   EXPECT_EQ(tonk("replay --quiet " + path).code, 0);
   std::remove(path.c_str());
-  // 4096 bytes is a line still (an unknown command, then the end of input).
-  r = tonk("play --seed 1 --hands 1", std::string(4096, 'x') + "\n");
-  EXPECT_EQ(r.code, 0) << r.err;
-  EXPECT_NE(r.out.find("End of input: leaving the game."), std::string::npos);
+  // 4096 bytes is a line still (an unknown command, then the end of input), with LF or CRLF.
+  for (const char* ending : {"\n", "\r\n"}) {
+    r = tonk("play --seed 1 --hands 1", std::string(4096, 'x') + ending);
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("End of input: leaving the game."), std::string::npos);
+  }
 }
 
 TEST(CliReaders, ReplayStopsAtTheBoundOfAnEndlessHand) {

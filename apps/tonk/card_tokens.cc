@@ -2,6 +2,7 @@
 
 #include "tonk/card.h"
 #include "tonk/card_set.h"
+#include "tonk/quoted_text.h"
 
 namespace tonk::cli {
 
@@ -24,7 +25,7 @@ std::string card_text_problem(std::string_view text) {
       std::size_t end = i;
       while (end < text.size() && text[end] != ' ' && text[end] != ',' && text[end] != '\t') ++end;
       const std::string_view word = end - i <= 4 ? text.substr(i, end - i) : token;
-      return "'" + std::string(word) + "' is not a card";
+      return quoted_text(word) + " is not a card";
     }
     if (seen.contains(*card)) return to_string(*card) + " is named twice (each card is in the deck once)";
     seen.insert(*card);

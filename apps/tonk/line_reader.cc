@@ -93,17 +93,17 @@ std::optional<std::string> LineReader::ask(const std::string& prompt) {
   out_ << prompt << std::flush;
   std::string line;
   bool over = false;
-  if (stop_requested() || !read_bounded_line(in_, line, kMaxLineBytes, over) || stop_requested()) {
+  if (stop_requested() || !read_bounded_line(in_, line, kMaxLineBytes + 1, over) || stop_requested()) {
     out_ << "\n";  // a signal ends input too
     return std::nullopt;
   }
   ++lines_;
-  if (over) {
+  if (!over && !line.empty() && line.back() == '\r') line.pop_back();  // CRLF: the CR is the line ending's
+  if (over || line.size() > kMaxLineBytes) {
     input_error_ = too_long(lines_);
     out_ << "\n";
     return std::nullopt;
   }
-  if (!line.empty() && line.back() == '\r') line.pop_back();
   if (echo_) out_ << line << "\n";
   return line;
 }

@@ -138,7 +138,8 @@ int run(int argc, char** argv) {
       "Example: tonk play --bots greedy,random --seed 7 --record game.tonk");
   play->add_option("--bots", play_bots, "Opponents' bot kinds, comma-separated (one kind fills every seat)")
       ->type_name("KIND,...")
-      ->default_str("greedy");
+      ->default_str("greedy")
+      ->check(not_empty("bot kinds"));
   play->add_option("--opponents", opponents, "Number of bots to play against, 1 to 3 (default 1)")
       ->type_name("N")
       ->transform(decimal_range(1, 3));
@@ -236,7 +237,8 @@ int run(int argc, char** argv) {
   std::string rules_preset;
   rules->add_option("PRESET", rules_preset,
                     "Show this preset's rules (same as --preset PRESET), or the rule behind an ID such as S15 or V13d")
-      ->type_name("NAME|ID");
+      ->type_name("NAME|ID")
+      ->check(not_empty("a preset name or a rule ID"));
   bool rules_all = false;
   rules->add_flag("--all", rules_all, "With a preset or changes: every option, not only the differences");
   add_rule_flags(rules, rules_flags, "Players at the table");

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "card_tokens.h"
+#include "tonk/quoted_text.h"
 
 namespace tonk::cli {
 
@@ -62,7 +63,7 @@ PlayCommand parse_play_command(std::string_view line) {
   auto simple = [&](PlayCommand::Kind kind) {
     if (!rest.empty()) {
       cmd.kind = PlayCommand::Kind::kError;
-      cmd.error = "'" + verb + "' takes nothing after it";
+      cmd.error = quoted_text(verb) + " takes nothing after it";
       return cmd;
     }
     cmd.kind = kind;
@@ -79,7 +80,7 @@ PlayCommand parse_play_command(std::string_view line) {
     const auto [ptr, ec] = std::from_chars(verb.data(), verb.data() + verb.size(), n);
     if (ec != std::errc() || ptr != verb.data() + verb.size() || n < 1) {
       cmd.kind = PlayCommand::Kind::kError;
-      cmd.error = "'" + verb + "' is not a command (a number picks from the list of `a`)";
+      cmd.error = quoted_text(verb) + " is not a command (a number picks from the list of `a`)";
       return cmd;
     }
     if (!rest.empty()) {
@@ -97,7 +98,7 @@ PlayCommand parse_play_command(std::string_view line) {
     if (verb == alias) canonical = full;
   if (canonical.empty()) {
     cmd.kind = PlayCommand::Kind::kError;
-    cmd.error = "unknown command '" + std::string(line.substr(0, space)) + "'; type help for the commands";
+    cmd.error = "unknown command " + quoted_text(line.substr(0, space)) + "; type help for the commands";
     return cmd;
   }
   std::string error;

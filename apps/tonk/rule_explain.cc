@@ -86,7 +86,7 @@ std::string explain_rule(std::string_view doc, std::string_view id) {
 int run_explain(std::string_view id) {
   const std::string text = explain_rule(rules_document(), id);
   if (text.empty()) {
-    std::cerr << "tonk: no rule " << tonk::quoted_text(canonical_id(id))
+    std::cerr << "tonk: no rule " << tonk::quoted_text(id)
               << " in docs/RULES.md (IDs: S1-S18, I1-I12, V1-V23 and their items such as V13d, presets such as "
                  "P-RUSH)\n";
     return 2;

@@ -5,6 +5,7 @@
 #include "rule_flags.h"
 #include "tonk/bot_factory.h"
 #include "tonk/oracle_bot.h"
+#include "tonk/quoted_text.h"
 
 namespace tonk::cli {
 
@@ -33,10 +34,10 @@ std::vector<std::string> parse_bot_list(std::string_view text, bool allow_omnisc
     kind.erase(0, kind.find_first_not_of(' '));
     kind.erase(kind.find_last_not_of(' ') + 1);
     if (kind.empty())
-      throw UsageError("--bots: empty bot name in '" + std::string(text) + "' (known: " + known_list + ")");
+      throw UsageError("--bots: empty bot name in " + quoted_text(text) + " (known: " + known_list + ")");
     const bool omniscient = allow_omniscient && listed(omniscient_kinds(), base_of(kind));
     if (!omniscient && !listed(bot_kinds(), base_of(kind)))
-      throw UsageError("--bots: unknown bot '" + kind + "' (known: " + known_list + ")");
+      throw UsageError("--bots: unknown bot " + quoted_text(kind) + " (known: " + known_list + ")");
     try {  // builds it once, to check the budget of "mc:200" and the like
       // A budget is written the bot's way ("mc:0200" is "mc:200"): the kind names the seat, and a
       // seat name must fit a record (kMaxSeatName bytes), however many zeros were typed.

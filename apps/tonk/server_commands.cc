@@ -72,13 +72,29 @@ std::optional<int> run_server_commands(ServerCommands& c) {
   if (c.serve->parsed()) {
     serve::ServeOptions o = c.serve_options;
     o.static_dir = c.static_dir;
-    if (o.static_dir.empty() && std::filesystem::is_directory("web/dist")) o.static_dir = "web/dist";
+    std::error_code error;  // the non-throwing checks: a symlink loop or a name too long is a usage error
+    if (o.static_dir.empty() && std::filesystem::is_directory("web/dist", error)) o.static_dir = "web/dist";
     if (o.static_dir.empty())
       std::cerr << "tonk serve: no browser page to serve (no web/dist here): run scripts/serve.sh from the "
                    "repository's root to build it and start the server, or pass --static DIR\n";
-    if (!o.static_dir.empty() && !std::filesystem::is_directory(o.static_dir)) {
-      std::cerr << "tonk serve: --static " << o.static_dir << " is not a directory\n";
+    if (!o.static_dir.empty() && !std::filesystem::is_directory(o.static_dir, error)) {
+      std::cerr << "tonk serve: --static " << o.static_dir << " is not a directory"
+                << (error ? " (" + error.message() + ")" : "") << "\n";
       return 2;
+    }
+    // A SQLite database is a regular file (created when missing): a device or a directory is refused
+    // before SQLite opens it (it would write a journal beside /dev/zero).
+    if (o.db != ":memory:" && o.db.rfind("postgresql://", 0) != 0 && o.db.rfind("postgres://", 0) != 0) {
+      const auto status = std::filesystem::status(o.db, error);
+      if (error && error != std::errc::no_such_file_or_directory) {
+        std::cerr << "tonk serve: --db " << o.db << ": " << error.message() << "\n";
+        return 2;
+      }
+      if (!error && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
+        std::cerr << "tonk serve: --db " << o.db << ": is not a regular file; give a SQLite database file, "
+                  << ":memory: or a postgresql:// URL\n";
+        return 2;
+      }
     }
     return serve::run_server(o);
   }

@@ -5,6 +5,7 @@
 #include "fair_deal.h"
 #include "server_commands.h"
 #include "tonk/input_file.h"
+#include "tonk/quoted_text.h"
 #include "tonk/record.h"
 #include "tonk/session.h"
 
@@ -89,7 +90,7 @@ int run_verify(const std::string& path) {
       continue;
     }
     try {
-      if (fair->version != serve::kFairVersion) throw std::runtime_error("unknown derivation " + fair->version);
+      if (fair->version != serve::kFairVersion) throw std::runtime_error("unknown derivation " + quoted_text(fair->version));
       if (!serve::is_hex(fair->seed, 64, 64)) throw std::runtime_error("the seed is not 64 hex digits");
       for (const serve::Contribution& c : fair->contributions)
         if (!serve::is_hex(c.entropy, 2, 64)) throw std::runtime_error("a contribution is not 2 to 64 hex digits");
@@ -97,7 +98,7 @@ int run_verify(const std::string& path) {
       const std::string commitment =
           serve::sha256_hex(std::string_view(reinterpret_cast<const char*>(seed.data()), seed.size()));
       if (commitment != fair->commitment)
-        throw std::runtime_error("SHA-256 of the seed is " + commitment + ", not the commitment " + fair->commitment);
+        throw std::runtime_error("SHA-256 of the seed is " + commitment + ", not the commitment " + quoted_text(fair->commitment));
       const std::string digest = serve::deal_digest(fair->seed, r.number, fair->contributions);
       const auto game = make_game(r.rules);
       if (serve::fair_deck(*game, digest) != r.deck)

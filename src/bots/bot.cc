@@ -7,6 +7,7 @@
 #include "greedy_bot.h"
 #include "random_bot.h"
 #include "tonk/monte_carlo_bot.h"
+#include "tonk/quoted_text.h"
 
 namespace tonk {
 
@@ -32,7 +33,7 @@ std::unique_ptr<Bot> make_bot(std::string_view kind, std::uint64_t seed) {
   if (!has_budget && kind == "greedy") return std::make_unique<GreedyBot>(seed);
   std::string known;
   for (auto k : kKinds) known += (known.empty() ? "" : ", ") + std::string(k);
-  throw std::invalid_argument("unknown bot '" + std::string(kind) + "' (known: " + known + ", mc:N, mc:Nms)");
+  throw std::invalid_argument("unknown bot " + quoted_text(kind) + " (known: " + known + ", mc:N, mc:Nms)");
 }
 
 

@@ -7,6 +7,7 @@
 
 #include "opponent_model.h"
 #include "rollout_search.h"
+#include "tonk/quoted_text.h"
 
 namespace tonk {
 
@@ -17,7 +18,7 @@ SearchBudget parse_search_budget(std::string_view text) {
   const auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
   const int max = ms ? SearchBudget::kMaxMilliseconds : SearchBudget::kMaxWorlds;
   if (digits.empty() || ec != std::errc() || ptr != digits.data() + digits.size() || n < 1 || n > max)
-    throw std::invalid_argument("bad search budget '" + std::string(text) + "': expected worlds per decision (1 to " +
+    throw std::invalid_argument("bad search budget " + quoted_text(text) + ": expected worlds per decision (1 to " +
                                 std::to_string(SearchBudget::kMaxWorlds) + ", e.g. 200) or a time (1ms to " +
                                 std::to_string(SearchBudget::kMaxMilliseconds) + "ms, e.g. 20ms)");
   return ms ? SearchBudget::of_milliseconds(n) : SearchBudget::of_worlds(n);

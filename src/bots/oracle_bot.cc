@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "rollout_search.h"
+#include "tonk/quoted_text.h"
 
 namespace tonk {
 
@@ -38,7 +39,7 @@ std::unique_ptr<OmniscientPlayer> make_omniscient_player(std::string_view kind, 
                                                                 : parse_search_budget(kind.substr(colon + 1));
     return std::make_unique<OracleBot>(budget, seed);
   }
-  throw std::invalid_argument("unknown omniscient player '" + std::string(kind) + "' (known: oracle, oracle:N)");
+  throw std::invalid_argument("unknown omniscient player " + quoted_text(kind) + " (known: oracle, oracle:N)");
 }
 
 }  // namespace tonk

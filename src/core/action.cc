@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include "tonk/quoted_text.h"
+
 namespace tonk {
 
 namespace {
@@ -69,7 +71,7 @@ std::optional<Action> parse_action(std::string_view text, std::string* error) {
   while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
 
   auto no_operand = [&](Action a) -> std::optional<Action> {
-    if (!rest.empty()) return fail("'" + std::string(verb) + "' takes no operand");
+    if (!rest.empty()) return fail(quoted_text(verb) + " takes no operand");
     return a;
   };
   if (verb == "drop") return no_operand(Action::drop());
@@ -100,7 +102,7 @@ std::optional<Action> parse_action(std::string_view text, std::string* error) {
     int index = -1;
     const auto [ptr, ec] = std::from_chars(num.data(), num.data() + num.size(), index);
     if (ec != std::errc() || ptr != num.data() + num.size() || index < 0 || index > 255)
-      return fail("'hit' needs a spread number first, not '" + std::string(num) + "'");
+      return fail("'hit' needs a spread number first, not " + quoted_text(num));
     std::string_view card_text;
     std::uint8_t shape = 0;
     if (!split_shape(rest.substr(sp2 + 1), card_text, shape))
@@ -114,7 +116,7 @@ std::optional<Action> parse_action(std::string_view text, std::string* error) {
     if (!card) return fail("'discard' needs one card, e.g. 'discard Kc'");
     return Action::discard(*card);
   }
-  return fail(verb.empty() ? "empty action" : "unknown action '" + std::string(verb) + "'");
+  return fail(verb.empty() ? "empty action" : "unknown action " + quoted_text(verb));
 }
 
 bool ActionList::contains(const Action& a) const {
