@@ -16,4 +16,7 @@ inline constexpr std::size_t kMaxQuotedBytes = 40;
 /// with a backslash, never the escape itself. Never throws but std::bad_alloc.
 std::string quoted_text(std::string_view text);
 
+/// quoted_text() without the quotes, for a message that frames the text itself ("a string (\"...\")").
+std::string escaped_text(std::string_view text);
+
 }  // namespace tonk

@@ -3,9 +3,9 @@
 
 namespace tonk {
 
-std::string quoted_text(std::string_view text) {
+std::string escaped_text(std::string_view text) {
   static constexpr char kHex[] = "0123456789abcdef";
-  std::string out = "'";
+  std::string out;
   for (std::size_t i = 0; i < text.size() && i < kMaxQuotedBytes; ++i) {
     const auto c = static_cast<unsigned char>(text[i]);
     if (c < 0x20 || c >= 0x7f) {
@@ -17,7 +17,9 @@ std::string quoted_text(std::string_view text) {
     }
   }
   if (text.size() > kMaxQuotedBytes) out += "...";
-  return out + "'";
+  return out;
 }
+
+std::string quoted_text(std::string_view text) { return "'" + escaped_text(text) + "'"; }
 
 }  // namespace tonk

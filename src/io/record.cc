@@ -46,9 +46,6 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-// Text from a record, quoted for an error message (quoted_text.h).
-std::string quoted(std::string_view s) { return quoted_text(s); }
-
 // A whole number of decimal digits only (no sign, no blanks), at most `max`.
 std::optional<int> parse_natural(std::string_view s, int max) {
   if (s.empty() || s.size() > 10) return std::nullopt;
@@ -221,7 +218,7 @@ TagLine parse_tag_line(std::string_view t, std::int64_t line) {
   ++i;
   while (i < t.size() && is_blank(t[i])) ++i;
   if (i < t.size() && t[i] != '#')
-    throw RecordError(line, "tag " + shown + ": unexpected text " + quoted(t.substr(i)) + " after the tag");
+    throw RecordError(line, "tag " + shown + ": unexpected text " + quoted_text(t.substr(i)) + " after the tag");
   return tag;
 }
 
@@ -268,7 +265,7 @@ class Parser {
     if (tag.name == "Game") {
       close_hand();
       if (tag.value != kGameName)
-        throw RecordError(line, "[Game] must be \"Tonk\", not " + quoted(tag.value));
+        throw RecordError(line, "[Game] must be \"Tonk\", not " + quoted_text(tag.value));
       cur_ = HandRecord{};
       cur().lines.game = line;
       open_ = true;
@@ -290,7 +287,7 @@ class Parser {
       const auto n = parse_natural(v, kMaxRecordHand);
       if (!n || *n < 1)
         throw RecordError(line, "[Hand] must be a hand number from 1 to " + std::to_string(kMaxRecordHand) + ", not " +
-                                    quoted(v));
+                                    quoted_text(v));
       r.number = *n;
       r.lines.hand = line;
     } else if (tag.name == "Rules") {
@@ -309,7 +306,7 @@ class Parser {
       r.lines.seats[*seat] = line;
     } else if (tag.name == "Dealer") {
       const auto d = parse_natural(v, kMaxPlayers - 1);
-      if (!d) throw RecordError(line, "[Dealer] must be a seat number, not " + quoted(v));
+      if (!d) throw RecordError(line, "[Dealer] must be a seat number, not " + quoted_text(v));
       r.dealer = *d;
       r.lines.dealer = line;
     } else if (tag.name == "Deck") {
@@ -317,13 +314,13 @@ class Parser {
       for (std::size_t i = 0; i < tokens.size(); ++i) {
         const auto card = parse_card(tokens[i]);
         if (!card)
-          throw RecordError(line, "[Deck]: card " + std::to_string(i + 1) + ", " + quoted(tokens[i]) + ", is not a card");
+          throw RecordError(line, "[Deck]: card " + std::to_string(i + 1) + ", " + quoted_text(tokens[i]) + ", is not a card");
         r.deck.push_back(*card);
       }
       r.lines.deck = line;
     } else if (tag.name == "Result") {
       const auto reason = parse_reason(v);
-      if (!reason) throw RecordError(line, "[Result] must be one of " + reason_list() + "; not " + quoted(v));
+      if (!reason) throw RecordError(line, "[Result] must be one of " + reason_list() + "; not " + quoted_text(v));
       r.reason = reason;
       r.lines.result = line;
     } else if (tag.name == "Counts") {
@@ -339,18 +336,18 @@ class Parser {
       const auto k = parse_natural(v, kMaxStake);
       if (!k || *k < 1)
         throw RecordError(line, "[Stake] must be the multiple of the payouts the session books, 1 or 2 (V22), not " +
-                                    quoted(v));
+                                    quoted_text(v));
       r.stake = *k;
       r.lines.stake = line;
     } else if (tag.name == "SideSuit") {
       const auto suit = parse_suit(v);
-      if (!suit) throw RecordError(line, "[SideSuit] must be a suit, c, d, h or s (V23a), not " + quoted(v));
+      if (!suit) throw RecordError(line, "[SideSuit] must be a suit, c, d, h or s (V23a), not " + quoted_text(v));
       r.side_suit = suit;
       r.lines.side_suit = line;
     } else if (tag.name == "Pot") {
       const auto pot = parse_natural64(v, kMaxRecordPot);
       if (!pot)
-        throw RecordError(line, "[Pot] must be the naturals pot carried in, in stakes (V23b), not " + quoted(v));
+        throw RecordError(line, "[Pot] must be the naturals pot carried in, in stakes (V23b), not " + quoted_text(v));
       r.pot = *pot;
       r.lines.pot = line;
     } else if (tag.name == "SideBets") {
@@ -370,12 +367,12 @@ class Parser {
       for (std::string_view item : split_blanks(v)) {
         const auto eq = item.find('=');
         if (eq == std::string_view::npos || eq == 0)
-          throw RecordError(line, "[Rules]: " + quoted(item) + " is not of the form option=value");
+          throw RecordError(line, "[Rules]: " + quoted_text(item) + " is not of the form option=value");
         const std::string_view name = item.substr(0, eq);
         if (item.size() > 100)  // no option is this long; keep the engine's message short
-          throw RecordError(line, "[Rules]: " + quoted(item) + " is not a rule setting");
+          throw RecordError(line, "[Rules]: " + quoted_text(item) + " is not a rule setting");
         if (!given.insert(name).second)
-          throw RecordError(line, "[Rules]: option " + quoted(name) + " is given twice");
+          throw RecordError(line, "[Rules]: option " + quoted_text(name) + " is given twice");
         set_option(rules, name, item.substr(eq + 1));
       }
       validate(rules);
@@ -395,7 +392,7 @@ class Parser {
     for (std::size_t i = 0; i < tokens.size(); ++i) {
       const auto x = sign ? parse_signed(tokens[i], kMaxPayout) : parse_natural(tokens[i], kMaxCount);
       if (!x)
-        throw RecordError(line, "[" + std::string(tag) + "]: value " + std::to_string(i + 1) + ", " + quoted(tokens[i]) +
+        throw RecordError(line, "[" + std::string(tag) + "]: value " + std::to_string(i + 1) + ", " + quoted_text(tokens[i]) +
                                     ", is not " + (sign ? "a payout in stakes (+2, -1, 0)" : "a count in points"));
       out[i] = *x;
     }
@@ -412,7 +409,7 @@ class Parser {
     for (std::size_t i = 0; i < tokens.size(); ++i) {
       const auto x = parse_signed64(tokens[i], kMaxSideBet);
       if (!x)
-        throw RecordError(line, "[SideBets]: value " + std::to_string(i + 1) + ", " + quoted(tokens[i]) +
+        throw RecordError(line, "[SideBets]: value " + std::to_string(i + 1) + ", " + quoted_text(tokens[i]) +
                                     ", is not a side-bet result in stakes (+2, -1, 0)");
       out[i] = *x;
     }
@@ -475,7 +472,7 @@ class Parser {
 
   void on_move(std::string_view t, std::int64_t line) {
     if (!open_)
-      throw RecordError(line, "expected [Game \"Tonk\"] to start a hand, not " + quoted(t));
+      throw RecordError(line, "expected [Game \"Tonk\"] to start a hand, not " + quoted_text(t));
     if (!in_moves_) finish_header();
     HandRecord& r = cur();
     std::size_t i = 0;
@@ -485,7 +482,7 @@ class Parser {
     const int n = r.rules.players;
     const auto seat = parse_natural(seat_text, 1'000'000);
     if (!seat)
-      throw RecordError(line, "a move is a seat number and an action (\"0 discard Kc\"), not " + quoted(t));
+      throw RecordError(line, "a move is a seat number and an action (\"0 discard Kc\"), not " + quoted_text(t));
     if (*seat >= n)
       throw RecordError(line, "seat " + std::to_string(*seat) + " is not at this table (seats 0.." + std::to_string(n - 1) +
                                   ")");
@@ -493,8 +490,8 @@ class Parser {
     action_text = trim(action_text);
     for (char c : action_text)
       if (is_control(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80)
-        throw RecordError(line, "the action " + quoted(action_text) + " holds a character that is not printable ASCII");
-    if (action_text.size() > 200) throw RecordError(line, "the action " + quoted(action_text) + " is too long");
+        throw RecordError(line, "the action " + quoted_text(action_text) + " holds a character that is not printable ASCII");
+    if (action_text.size() > 200) throw RecordError(line, "the action " + quoted_text(action_text) + " is too long");
     std::string why;
     const auto action = parse_action(action_text, &why);
     if (!action) throw RecordError(line, "not an action: " + why);
@@ -587,7 +584,7 @@ std::string write_record(const HandRecord& r) {
                                 std::to_string(kMaxPlayers));
   for (const std::string& name : r.seats)
     if (const std::string why = seat_name_problem(name); !why.empty())
-      throw std::invalid_argument("write_record: seat name " + quoted(name) + ": " + why);
+      throw std::invalid_argument("write_record: seat name " + quoted_text(name) + ": " + why);
   if (r.pot && (*r.pot < 0 || *r.pot > kMaxRecordPot))
     throw std::invalid_argument("write_record: pot " + std::to_string(*r.pot) + " is not from 0 to " +
                                 std::to_string(kMaxRecordPot));

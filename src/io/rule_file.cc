@@ -51,18 +51,11 @@ std::string where(std::string_view source, int line) {
   throw RuleError(std::string(option), where(source, line) + message);
 }
 
-// A value's text as an error message shows it: quoted_text() without its quotes (at most
-// kMaxQuotedBytes, control and non-ASCII bytes as \xNN).
-std::string shown(std::string_view text) {
-  const std::string q = quoted_text(text);
-  return q.substr(1, q.size() - 2);
-}
-
 std::string describe(const Value& v) {
   switch (v.kind) {
-    case Value::Kind::kInt: return "a whole number (" + shown(v.text) + ")";
+    case Value::Kind::kInt: return "a whole number (" + escaped_text(v.text) + ")";
     case Value::Kind::kBool: return std::string("a boolean (") + (v.flag ? "true" : "false") + ")";
-    case Value::Kind::kString: return "a string (\"" + shown(v.text) + "\")";
+    case Value::Kind::kString: return "a string (\"" + escaped_text(v.text) + "\")";
     case Value::Kind::kTable: return "a table";
     case Value::Kind::kOther: break;
   }
@@ -478,7 +471,7 @@ void apply_option(Rules& rules, const Entry& e, std::string_view source) {
       if (e.value.number < spec->min || e.value.number > spec->max)
         fail(e.key, source, e.line,
              name + " must be from " + std::to_string(spec->min) + " to " + std::to_string(spec->max) + ", not " +
-                 shown(e.value.text));
+                 escaped_text(e.value.text));
       spec->set(rules, static_cast<int>(e.value.number));
       return;
     }
