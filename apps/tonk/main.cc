@@ -11,6 +11,7 @@
 #include <CLI/CLI.hpp>
 
 #include "commands.h"
+#include "config_file.h"
 #include "number_flags.h"
 #include "rule_explain.h"
 #include "rule_flags.h"
@@ -274,9 +275,13 @@ int run(int argc, char** argv) {
 
   try {
     app.parse(argc, argv);
+    tonk::cli::apply_serve_config(app, server_commands, argc, argv);  // tonk serve --config FILE
   } catch (const CLI::ParseError& e) {
     const int code = app.exit(e);  // prints help, or the error with a hint
     return code == 0 ? 0 : kExitBadInput;
+  } catch (const tonk::cli::ConfigError& e) {
+    std::cerr << "tonk serve: " << e.what() << "\n";
+    return kExitBadInput;
   }
 
   try {

@@ -41,4 +41,12 @@ std::string program_command() {
   return shell_quoted(self.string());
 }
 
+std::string installed_page_dir() {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  if (ec || self.parent_path().empty()) return "";
+  return (self.parent_path().parent_path() / "share" / "tonk" / "web").string();
+}
+
 }  // namespace tonk::cli

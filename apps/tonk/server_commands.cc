@@ -1,8 +1,11 @@
 #include "server_commands.h"
 
+#include <algorithm>
 #include <filesystem>
 
+#include "config_file.h"
 #include "number_flags.h"
+#include "program_path.h"
 #include "text_flags.h"
 
 namespace tonk::cli {
@@ -14,7 +17,13 @@ void add_server_commands(CLI::App& app, ServerCommands& c) {
       "a restarted server resumes every table where it was. Port 0 picks a free port (printed).\n"
       "With --db postgresql://USER@HOST:PORT/DB several servers share one database, each table hosted by\n"
       "one of them under a lease; when a server stops, another takes its tables over (docs/SCALING.md).\n"
+      "Settings can also come from a TOML file (--config; the package's is /etc/tonk/serve.toml): each key\n"
+      "is a long flag without its dashes (max-connections = 4096); flags on the command line win.\n"
       "Example: tonk serve --listen 127.0.0.1:8080 --db tonk-serve.db");
+  c.serve->add_option("--config", c.config_file,
+                      "Read settings from a TOML file, one key per flag (listen = \"0.0.0.0:8080\"); flags given here win")
+      ->type_name("FILE")
+      ->check(not_empty("a file"));
   c.serve->add_option("--listen", c.serve_options.listen, "HOST:PORT to listen on (default 127.0.0.1:8080)")
       ->type_name("HOST:PORT")
       ->check(not_empty("HOST:PORT"));
@@ -26,7 +35,9 @@ void add_server_commands(CLI::App& app, ServerCommands& c) {
                       "PostgreSQL: seconds a table's lease lasts when its server stops renewing it (default 10)")
       ->type_name("SECONDS")
       ->check(decimal_number_range(0.1, 3600.0));
-  c.serve->add_option("--static", c.static_dir, "Serve the browser client's built files from DIR (default web/dist if present)")
+  c.serve->add_option("--static", c.static_dir,
+                      "Serve the browser client's built files from DIR (default web/dist if present here, else the "
+                      "installed page, /usr/share/tonk/web)")
       ->type_name("DIR")
       ->check(not_empty("a directory"));
   c.serve->add_option("--advertise", c.serve_options.advertise,
@@ -64,8 +75,47 @@ void add_server_commands(CLI::App& app, ServerCommands& c) {
   // Tests only (hidden): shifts the wall clock of the turn timers' stored deadlines.
   c.serve->add_option("--clock-offset-ms", c.serve_options.clock_offset_ms, "")->group("");
   c.serve->add_option("--exit-after-acts", c.serve_options.exit_after_acts, "")->group("")->transform(decimal_range(0, 1000000000));
+  c.serve_backup = app.add_subcommand(
+      "serve-backup", "Copy the SQLite database of `tonk serve` into a file, consistently, even while the server runs");
+  c.serve_backup->footer(
+      "A server started on the copy resumes every table as it was when the copy was taken.\n"
+      "Example: tonk serve-backup /var/lib/tonk/tonk-serve.db /var/backups/tonk-$(date +%F).db");
+  c.serve_backup->add_option("DB", c.backup_db, "The server's SQLite database (its --db)")->required()->check(not_empty("a file"));
+  c.serve_backup->add_option("FILE", c.backup_file, "The copy to write")->required()->check(not_empty("a file"));
+  c.serve_backup->add_flag("--force", c.backup_force, "Replace FILE if it exists");
   c.verify = app.add_subcommand("verify", "Check that each served hand in a record file was dealt as committed (provably fair deals)");
   c.verify->add_option("RECORD", c.verify_path, "A record file downloaded from `tonk serve`")->required();
+}
+
+namespace {
+
+// Whether `serve` accepts these arguments: they are parsed by a fresh copy of the command line.
+std::string check_serve_arguments(const std::vector<std::string>& arguments) {
+  CLI::App scratch;
+  ServerCommands commands;
+  add_server_commands(scratch, commands);
+  std::vector<std::string> reversed(arguments.rbegin(), arguments.rend());  // CLI11 reads them from the back
+  reversed.push_back(commands.serve->get_name());
+  try {
+    scratch.parse(reversed);
+    return "";
+  } catch (const CLI::ParseError& e) {
+    return e.what();
+  }
+}
+
+}  // namespace
+
+void apply_serve_config(CLI::App& app, ServerCommands& c, int argc, char** argv) {
+  if (!c.serve->parsed() || c.config_file.empty()) return;
+  const std::vector<std::string> settings = config_arguments(c.config_file, *c.serve, "--config", check_serve_arguments);
+  if (settings.empty()) return;
+  std::vector<std::string> arguments(argv + 1, argv + argc);
+  // The program takes no arguments of its own before a subcommand, so its name is the first "serve".
+  const auto serve = std::find(arguments.begin(), arguments.end(), c.serve->get_name());
+  arguments.insert(serve == arguments.end() ? serve : serve + 1, settings.begin(), settings.end());
+  std::reverse(arguments.begin(), arguments.end());
+  app.parse(arguments);
 }
 
 std::optional<int> run_server_commands(ServerCommands& c) {
@@ -74,9 +124,13 @@ std::optional<int> run_server_commands(ServerCommands& c) {
     o.static_dir = c.static_dir;
     std::error_code error;  // the non-throwing checks: a symlink loop or a name too long is a usage error
     if (o.static_dir.empty() && std::filesystem::is_directory("web/dist", error)) o.static_dir = "web/dist";
+    // Installed (the package): the page is in <prefix>/share/tonk/web beside the program's bin/.
+    if (const std::string installed = installed_page_dir();
+        o.static_dir.empty() && !installed.empty() && std::filesystem::is_directory(installed, error))
+      o.static_dir = installed;
     if (o.static_dir.empty())
-      std::cerr << "tonk serve: no browser page to serve (no web/dist here): run scripts/serve.sh from the "
-                   "repository's root to build it and start the server, or pass --static DIR\n";
+      std::cerr << "tonk serve: no browser page to serve (no web/dist here, none installed): run scripts/serve.sh "
+                   "from the repository's root to build it and start the server, or pass --static DIR\n";
     if (!o.static_dir.empty() && !std::filesystem::is_directory(o.static_dir, error)) {
       std::cerr << "tonk serve: --static " << o.static_dir << " is not a directory"
                 << (error ? " (" + error.message() + ")" : "") << "\n";
@@ -98,6 +152,7 @@ std::optional<int> run_server_commands(ServerCommands& c) {
     }
     return serve::run_server(o);
   }
+  if (c.serve_backup->parsed()) return run_serve_backup(c.backup_db, c.backup_file, c.backup_force);
   if (c.verify->parsed()) return run_verify(c.verify_path);
   return std::nullopt;
 }
