@@ -2,11 +2,13 @@
 // The server decides every rule; this file only sends what the player picked from the listed moves.
 import type { Grouping } from './cards';
 import { narrate, reasonText } from './actions';
+import { h } from './dom';
 import { handCommitment, verifyDeal, newEntropy, revealFromRecord, SeenDeal } from './fair';
 import { defaultSeatKinds, renderBadLink, renderEnded, renderFull, renderJoin, renderLobby, renderMissing, seatsFull, CreateForm } from './lobbyView';
 import { checkName } from './names';
 import { Connection, HandOverMsg, PresetInfo, ServerMsg, socketUrl, StateMsg } from './protocol';
 import { renderTable, TableModel } from './tableView';
+import { unencryptedNote } from './transport';
 
 type Route = { page: 'home' } | { page: 'table'; code: string; watch: boolean } | { page: 'bad'; link: string };
 
@@ -475,7 +477,8 @@ export class App {
     }
     const log = this.root.querySelector<HTMLElement>('.log');
     const before = log ? { top: log.scrollTop, height: log.scrollHeight, client: log.clientHeight } : null;
-    this.root.replaceChildren(page);
+    const note = unencryptedNote(location);
+    this.root.replaceChildren(...(note ? [h('p', { class: 'plain-http', role: 'note' }, note)] : []), page);
     const after = this.root.querySelector<HTMLElement>('.log');
     if (after) after.scrollTop = logScrollTop(before, after.scrollHeight, after.clientHeight);
     if (key) {

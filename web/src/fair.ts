@@ -1,7 +1,8 @@
 // Provably fair deals, checked in the browser (docs/PROTOCOL.md, "Provably fair deals", tonk-deal/1).
-// Everything here is recomputed with Web Crypto's SHA-256 from what the server revealed after the
-// hand; nothing is taken on trust but the set of cards in the deck (checked against the rules' deck
-// size by the caller when known).
+// Everything here is recomputed with SHA-256 from what the server revealed after the hand; nothing is
+// taken on trust but the set of cards in the deck (checked against the rules' deck size by the caller
+// when known).
+import { sha256 as nobleSha256 } from '@noble/hashes/sha2';
 import { bySuitKey } from './cards';
 
 export const kDealVersion = 'tonk-deal/1';
@@ -16,10 +17,14 @@ export interface FairReveal {
   deck: string[];        // the deck order dealt, as the server says
 }
 
-function subtle(): SubtleCrypto {
-  const s = globalThis.crypto?.subtle;
-  if (!s) throw new Error('Web Crypto is unavailable here (the page needs a secure context: http://127.0.0.1 or https)');
-  return s;
+/**
+ * Which SHA-256 this page computes with: Web Crypto's where the browser offers it (https, or http on
+ * this very machine), else @noble/hashes' (audited, dependency-free TypeScript, bundled). Browsers
+ * withhold `crypto.subtle` from a plain-http page on any other origin (`http://192.168.1.20:8080`,
+ * a LAN game), and the deal must verify there too. Both give the same digests (web/test/fair.test.ts).
+ */
+export function sha256Source(): 'Web Crypto' | '@noble/hashes' {
+  return globalThis.crypto?.subtle ? 'Web Crypto' : '@noble/hashes';
 }
 
 export function hexToBytes(hex: string): Uint8Array {
@@ -33,8 +38,11 @@ export function bytesToHex(bytes: Uint8Array): string {
   return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** SHA-256 of `data`, from the source sha256Source() names. */
 export async function sha256(data: Uint8Array): Promise<Uint8Array> {
-  return new Uint8Array(await subtle().digest('SHA-256', data));
+  const subtle = globalThis.crypto?.subtle;
+  if (subtle) return new Uint8Array(await subtle.digest('SHA-256', data));
+  return nobleSha256(data);
 }
 
 /** The text hashed for hand `hand` (step 3): version, seed, hand number, one line per contribution by seat. */
@@ -109,6 +117,7 @@ export interface VerifyResult {
   ok: boolean;
   checks: { what: string; ok: boolean }[];
   deck: string[];
+  sha256: ReturnType<typeof sha256Source>;  // what computed the hashes
 }
 
 /** Recomputes hand `hand`'s deck from the reveal and says, check by check, whether it matches. */
@@ -133,7 +142,7 @@ export async function verifyDeal(hand: number, reveal: FairReveal, seen: SeenDea
     checks.push({ what: 'your dealt hand came from that deck', ok: [...mine].sort(sortKey).join() === [...seen.hand].sort(sortKey).join() });
     if (seen.upcard) checks.push({ what: 'the upcard came from that deck', ok: deck[seen.players * seen.handSize] === seen.upcard });
   }
-  return { ok: checks.every((c) => c.ok), checks, deck };
+  return { ok: checks.every((c) => c.ok), checks, deck, sha256: sha256Source() };
 }
 
 /** 16 random bytes in hex, the browser's contribution to the next deal (step 2). */

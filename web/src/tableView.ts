@@ -230,7 +230,8 @@ function handEnd(m: TableModel, hd: TableHandlers): HTMLElement | null {
   else if (m.verify) {
     verify = h('div', { class: `verify ${m.verify.ok ? 'ok' : 'bad'}`, role: 'status' },
       h('strong', {}, m.verify.ok ? '✔ The deal verifies: the deck was fixed before the hand.' : '✘ The deal does NOT verify.'),
-      h('ul', {}, m.verify.checks.map((c) => h('li', {}, `${c.ok ? '✔' : '✘'} ${c.what}`))));
+      h('ul', {}, m.verify.checks.map((c) => h('li', {}, `${c.ok ? '✔' : '✘'} ${c.what}`))),
+      h('p', { class: 'muted small' }, `SHA-256 computed in this browser by ${m.verify.sha256}.`));
   }
   return h('section', { class: 'hand-end', 'aria-label': `Hand ${o.hand} result` },
     h('h2', {}, `Hand ${o.hand}: ${reasonText(o.reason, actor)}`),

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { bytesToHex, dealMaterial, sha256, shuffleDeck, verifyDeal } from '../src/fair';
+/// <reference types="vite/client" />
+import { sha256 as nobleSha256 } from '@noble/hashes/sha2';
+import { describe, expect, it, vi } from 'vitest';
+import { bytesToHex, dealMaterial, hexToBytes, revealFromRecord, sha256, sha256Source, shuffleDeck, verifyDeal } from '../src/fair';
+import servedHand from './served_hand.tonk?raw';  // a hand as `tonk serve` recorded it (GET /records/CODE/1)
 
 const deck52 = ['c', 'd', 'h', 's'].flatMap((s) => [...'A23456789TJQK'].map((r) => r + s));
 
@@ -64,5 +67,74 @@ describe('the reveal read from a record', async () => {
     expect(revealFromRecord(text)).toEqual({ version: 'tonk-deal/1', server_seed: 'ab'.repeat(32), commitment: 'cd'.repeat(32),
       contributions: [{ seat: 0, entropy: 'a1b2' }, { seat: 2, entropy: 'ff' }], deck: ['Ah', '5s', '2h'] });
     expect(revealFromRecord('[Game "Tonk"]\n0 stock')).toBeNull();
+  });
+});
+
+// A page on plain http from another machine has no crypto.subtle (not a secure context): the deal is
+// then hashed by @noble/hashes, which must give exactly Web Crypto's digests.
+const webCrypto = globalThis.crypto;
+const webDigest = async (data: Uint8Array) => bytesToHex(new Uint8Array(await webCrypto.subtle.digest('SHA-256', data)));
+
+/** Runs `f` as on a page without Web Crypto (crypto.getRandomValues stays, as browsers keep it there). */
+async function withoutWebCrypto<T>(f: () => Promise<T>): Promise<T> {
+  vi.stubGlobal('crypto', { getRandomValues: <A extends ArrayBufferView | null>(a: A) => webCrypto.getRandomValues(a) });
+  try {
+    return await f();
+  } finally {
+    vi.unstubAllGlobals();
+  }
+}
+
+describe('SHA-256 without Web Crypto (plain http on a LAN)', () => {
+  it('uses Web Crypto where there is one, @noble/hashes where there is none', async () => {
+    expect(sha256Source()).toBe('Web Crypto');
+    await withoutWebCrypto(async () => {
+      expect(globalThis.crypto.subtle).toBeUndefined();
+      expect(sha256Source()).toBe('@noble/hashes');
+      expect(bytesToHex(await sha256(new TextEncoder().encode('abc'))))
+        .toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    });
+  });
+
+  it('gives Web Crypto\'s digest for every length around the block boundaries and for a large input', async () => {
+    const inputs: Uint8Array[] = [];
+    for (let n = 0; n <= 200; ++n) inputs.push(Uint8Array.from({ length: n }, (_, i) => (i * 151 + n * 7) & 0xff));
+    const large = new Uint8Array(1 << 20);
+    for (let at = 0; at < large.length; at += 65536) webCrypto.getRandomValues(large.subarray(at, at + 65536));
+    inputs.push(large);
+    for (const input of inputs) {
+      expect(bytesToHex(nobleSha256(input)), `${input.length} bytes`).toBe(await webDigest(input));
+    }
+  });
+
+  it('hashes a served hand\'s real verification inputs as Web Crypto does, and verifies its deal the same way', async () => {
+    const reveal = revealFromRecord(servedHand)!;  // `tonk verify` accepts it too
+    expect(reveal.deck).toHaveLength(52);
+    // Every input the verification hashes: the seed, the deal material, and the word stream's blocks
+    // (digest || u32be(i)) for as many blocks as a 52-card shuffle can draw.
+    const material = new TextEncoder().encode(dealMaterial(reveal.server_seed, 1, reveal.contributions));
+    const digest = hexToBytes(await webDigest(material));
+    const inputs = [hexToBytes(reveal.server_seed), material];
+    for (let i = 0; i < 64; ++i) {
+      const block = new Uint8Array(digest.length + 4);
+      block.set(digest);
+      new DataView(block.buffer).setUint32(digest.length, i, false);
+      inputs.push(block);
+    }
+    for (const input of inputs) expect(bytesToHex(nobleSha256(input))).toBe(await webDigest(input));
+
+    const withWebCrypto = await verifyDeal(1, reveal, null);
+    const withFallback = await withoutWebCrypto(() => verifyDeal(1, reveal, null));
+    expect(withWebCrypto.ok).toBe(true);
+    expect(withWebCrypto.sha256).toBe('Web Crypto');
+    expect(withFallback.sha256).toBe('@noble/hashes');
+    expect(withFallback.ok).toBe(true);
+    expect(withFallback.checks).toEqual(withWebCrypto.checks);
+    expect(withFallback.deck).toEqual(reveal.deck);
+    // And a wrong reveal fails the same way through the fallback.
+    const tampered = { ...reveal, server_seed: reveal.server_seed.replace(/^./, (c) => (c === '0' ? '1' : '0')) };
+    const refused = await withoutWebCrypto(() => verifyDeal(1, tampered, null));
+    expect(refused.ok).toBe(false);
+    expect(refused.checks).toEqual((await verifyDeal(1, tampered, null)).checks);
   });
 });

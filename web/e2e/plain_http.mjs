@@ -1,0 +1,204 @@
+// Browser test of a table on plain http from another machine's point of view (ctest web.plain_http): a
+// real `tonk serve` on 127.0.0.1, opened by Debian's chromium (playwright-core) as http://tonk.test:PORT/
+// (--host-resolver-rules maps the name to 127.0.0.1), an origin that is neither https nor this machine,
+// as a LAN game's http://192.168.1.20:8080 is. There the browser gives the page no Web Crypto: the
+// hand is played against a bot to its end, *Verify the deal* passes through the bundled SHA-256
+// (@noble/hashes, web/src/fair.ts), and the page says the connection is not encrypted.
+//
+// Usage: node e2e/plain_http.mjs --tonk PATH/tonk --static DIR --out DIR [--chromium /usr/bin/chromium]
+// Every wait is bounded; the run is killed after TONK_E2E_SECONDS (default 90).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) => {
+  if (a.startsWith('--')) acc.push([a.slice(2), all[i + 1]]);
+  return acc;
+}, []));
+const tonk = args.tonk;
+const staticDir = path.resolve(args.static ?? 'dist');
+const outDir = path.resolve(args.out ?? 'test-output');
+const browserPath = args.chromium ?? process.env.CHROMIUM ?? '/usr/bin/chromium';
+if (!tonk || !fs.existsSync(tonk)) { console.error(`plain_http: --tonk PATH is required (got '${tonk}')`); process.exit(2); }
+if (!fs.existsSync(path.join(staticDir, 'index.html'))) { console.error(`plain_http: no build in ${staticDir}`); process.exit(2); }
+if (!fs.existsSync(browserPath)) { console.error(`plain_http: no chromium at ${browserPath} (apt-get install chromium)`); process.exit(2); }
+fs.mkdirSync(outDir, { recursive: true });
+
+const kHost = 'tonk.test';  // not localhost, not 127.x: a page here is not a secure context
+const kStep = 15000;        // the longest any one expected change may take (a bot's move, a page load)
+let server = null;
+let browser = null;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tonk-plain-http-'));
+
+async function cleanup() {
+  if (browser) await browser.close().catch(() => {});
+  if (server && server.exitCode === null) {
+    server.kill('SIGTERM');
+    await new Promise((r) => { const t = setTimeout(() => { server.kill('SIGKILL'); r(); }, 5000); server.once('exit', () => { clearTimeout(t); r(); }); });
+  }
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
+
+const limit = Number(process.env.TONK_E2E_SECONDS ?? 90);
+const watchdog = setTimeout(async () => {
+  console.error(`plain_http: gave up after ${limit} s`);
+  await cleanup();
+  process.exit(1);
+}, limit * 1000);
+
+/** Starts tonk serve on a free loopback port; resolves with the port once it says it listens. */
+function startServer() {
+  return new Promise((resolve, reject) => {
+    server = spawn(tonk, ['serve', '--listen', '127.0.0.1:0', '--db', path.join(tmp, 'tonk.db'), '--static', staticDir],
+      { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`tonk serve did not say it listens within ${kStep} ms: ${out}`)), kStep);
+    server.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+      if (m) { clearTimeout(timer); resolve(Number(m[1])); }
+    });
+    server.stderr.on('data', (d) => { out += d; process.stderr.write(`[serve] ${d}`); });
+    server.on('exit', (code) => { clearTimeout(timer); reject(new Error(`tonk serve exited (${code}): ${out}`)); });
+  });
+}
+
+function expect(cond, what) { if (!cond) throw new Error(`expected: ${what}`); }
+
+const status = (page) => page.locator('main.table-page').getAttribute('data-status');
+const stateKey = async (page) => ({
+  seq: await page.locator('main.table-page').getAttribute('data-seq'),
+  status: await status(page),
+});
+/** The moves the page offers now (the buttons and the full list of the listed moves). */
+const offered = (page) => page.evaluate(() => [...new Set([...document.querySelectorAll('[data-action]')].map((e) => e.dataset.action))]);
+
+/** Waits until the table's state moves on from `before` (a new seq or status). */
+async function waitMoved(page, before) {
+  await page.waitForFunction((b) => {
+    const m = document.querySelector('main.table-page');
+    return m && (m.dataset.seq !== b.seq || m.dataset.status !== b.status);
+  }, before, { timeout: kStep });
+}
+
+/** 'turn' when the page's player is to move, 'over' when the hand has ended (waits for either). */
+function waitSettled(page) {
+  return page.waitForFunction(() => {
+    const m = document.querySelector('main.table-page');
+    if (!m) return null;
+    if (m.dataset.status === 'between' || m.dataset.status === 'over') return 'over';
+    if (m.dataset.status !== 'playing') return null;
+    return document.querySelector('.turn-text')?.textContent.startsWith('Your turn') ? 'turn' : null;
+  }, null, { timeout: kStep }).then((h) => h.jsonValue());
+}
+
+/** One turn through the page: draw from the stock, then discard the highest card; from turn 4 on, drop. */
+async function playTurn(page, turn) {
+  let moves = await offered(page);
+  let before = await stateKey(page);
+  if (moves.includes('drop') && turn >= 4) {
+    await page.locator('.act-buttons button[data-action="drop"]').click();
+    const dialog = page.locator('[role="alertdialog"]');
+    await dialog.locator('button', { hasText: 'Yes, drop' }).click();
+    await waitMoved(page, before);
+    return;
+  }
+  const draw = moves.includes('stock') ? 'stock' : moves.includes('take') ? 'take' : null;
+  if (draw) {
+    await page.locator(`.act-buttons button[data-action="${draw}"]`).click();
+    await waitMoved(page, before);
+    if ((await waitSettled(page)) !== 'turn') return;
+    moves = await offered(page);
+  }
+  before = await stateKey(page);
+  const discards = moves.filter((m) => m.startsWith('discard ')).map((m) => m.slice(8));
+  if (!discards.length) {  // a move of another kind only (a claim, `end`): take the first listed
+    await page.locator(`[data-action="${moves[0]}"]`).first().click({ force: true });
+    await waitMoved(page, before);
+    return;
+  }
+  const value = (c) => ({ A: 1, T: 10, J: 10, Q: 10, K: 10, X: 0 }[c[0]] ?? Number(c[0]));
+  const card = discards.sort((a, b) => value(b) - value(a))[0];
+  await page.locator(`.my-hand button.card[data-card="${card}"]`).click();
+  await page.locator(`.act-buttons button[data-action="discard ${card}"]`).click();
+  await waitMoved(page, before);
+}
+
+async function main() {
+  const port = await startServer();
+  const base = `http://${kHost}:${port}`;
+  browser = await chromium.launch({
+    executablePath: browserPath, headless: true,
+    args: ['--no-sandbox', '--disable-gpu', `--host-resolver-rules=MAP ${kHost} 127.0.0.1`],
+  });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(kStep);
+  const pageErrors = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+
+  await page.goto(`${base}/`);
+  const context_ = await page.evaluate(() => ({ secure: window.isSecureContext, subtle: !!globalThis.crypto?.subtle }));
+  expect(!context_.secure && !context_.subtle, `http://${kHost} is no secure context and has no Web Crypto: ${JSON.stringify(context_)}`);
+
+  // The note: shown, in words, with AA contrast.
+  const note = page.locator('p.plain-http[role="note"]');
+  await note.waitFor({ timeout: kStep });
+  const noteText = await note.textContent();
+  expect(/^Not encrypted/.test(noteText) && noteText.includes('your cards'), `the page says the connection is not encrypted: ${noteText}`);
+  const contrast = await note.evaluate((el) => {
+    const rgb = (c) => c.match(/[\d.]+/g).slice(0, 3).map(Number);
+    const lum = (v) => v.map((x) => { x /= 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; })
+      .reduce((a, x, i) => a + x * [0.2126, 0.7152, 0.0722][i], 0);
+    const st = getComputedStyle(el);
+    const [hi, lo] = [lum(rgb(st.color)), lum(rgb(st.backgroundColor))].sort((a, b) => b - a);
+    return (hi + 0.05) / (lo + 0.05);
+  });
+  expect(contrast >= 4.5, `the note's contrast is at least 4.5:1 (WCAG AA): ${contrast.toFixed(2)}:1`);
+  console.log(`ok   the note shows on ${base}/ (contrast ${contrast.toFixed(1)}:1)`);
+
+  // A table against the greedy bot, at a link on this origin.
+  await page.waitForFunction(() => document.querySelectorAll('select[name="preset"] option').length > 1, null, { timeout: kStep });
+  await page.fill('input[name="name"]', 'Ann');
+  await page.selectOption('select[name="seats"]', '2');
+  await page.selectOption('select[name="seat1"]', 'greedy');
+  await page.click('button[type="submit"]:has-text("Create table")');
+  await page.waitForSelector('main.table-page', { timeout: kStep });
+  const link = page.url();  // the table's link, as an invite would read
+  expect(new RegExp(`^http://${kHost}:${port}/#/t/[0-9A-Z]{6}$`).test(link), `the table's link is on ${base}: ${link}`);
+  expect(await note.isVisible(), 'the note shows at the table too');
+
+  // The hand, to its end.
+  let turn = 0;
+  for (const t0 = Date.now(); Date.now() - t0 < 60000;) {
+    if ((await waitSettled(page)) === 'over') break;
+    await playTurn(page, ++turn);
+  }
+  await page.waitForSelector('.hand-end', { timeout: kStep });
+  const ended = await page.locator('.hand-end h2').textContent();
+  console.log(`ok   the hand is played to its end after ${turn} turns of Ann's (${ended})`);
+
+  await page.click('button:has-text("Verify the deal")');
+  await page.waitForSelector('.verify', { timeout: kStep });
+  const verdict = await page.locator('.verify').textContent();
+  expect((await page.locator('.verify.ok').count()) === 1 && verdict.includes('The deal verifies'), `the deal verifies: ${verdict}`);
+  expect(verdict.includes('by @noble/hashes'), `through the bundled SHA-256: ${verdict}`);
+  console.log('ok   Verify the deal passes through @noble/hashes');
+  await page.screenshot({ path: path.join(outDir, 'plain-http.png'), fullPage: true });
+  expect(pageErrors.length === 0, `no error on the page: ${pageErrors.join('; ')}`);
+}
+
+let failed = false;
+const t0 = Date.now();
+try {
+  await main();
+} catch (e) {
+  failed = true;
+  console.log(`FAIL ${e.stack ?? e}`);
+}
+clearTimeout(watchdog);
+await cleanup();
+console.log(failed ? 'plain_http: failed' : `plain_http: passed in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+process.exit(failed ? 1 : 0);
