@@ -185,8 +185,8 @@ std::vector<std::string> config_arguments(const std::string& path, CLI::App& com
     if (repeatable(option)) {
       const toml::array* list = node->as_array();
       if (!list)
-        throw ConfigError(where + "takes a list of " + kind_text(kind) + " values (repeatable, such as " + name +
-                          " = [...]), not " + node_text(*node));
+        throw ConfigError(where + "takes a list (the flag is repeatable), such as " + name + " = [...], each " +
+                          kind_text(kind) + "; not " + node_text(*node));
       for (const toml::node& element : *list) values.push_back(&element);
     } else {
       values.push_back(node);
