@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <charconv>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <optional>
@@ -112,6 +113,8 @@ std::string redefined_key(std::string_view description) {
 }
 
 std::string read_config(const std::string& path) {
+  std::error_code error;  // a directory opens and reads as empty: it would pass for a file with no settings
+  if (std::filesystem::is_directory(path, error)) throw ConfigError(path + ": is a directory, not a config file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw ConfigError(path + ": cannot read it: " + std::strerror(errno));
   std::string text;

@@ -38,8 +38,8 @@ std::string config_key(const CLI::Option& option);
 /// ("--key") or false ("--key=false"); a repeatable option takes an array, one value per element. An option that takes whole
 /// numbers (a "decimal_range" validator, number_flags.h) takes a TOML integer; one that takes
 /// decimal numbers ("decimal_number_range") an integer or a float; any other a string.
-/// Throws ConfigError naming the file, the line and the key for: a file that cannot be read or is
-/// larger than 1 MiB, TOML that does not parse, a key given twice, a key that names no option (a
+/// Throws ConfigError naming the file, the line and the key for: a file that cannot be read, is a
+/// directory or is larger than 1 MiB, TOML that does not parse, a key given twice, a key that names no option (a
 /// [table] among them), a value of the wrong type, and a value `check` refuses.
 std::vector<std::string> config_arguments(const std::string& path, CLI::App& command, const std::string& config_flag,
                                           const ArgumentCheck& check);

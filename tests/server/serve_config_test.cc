@@ -167,6 +167,12 @@ TEST_F(ConfigFile, AFileThatCannotBeReadIsRefused) {
   }
   std::ofstream(path_) << std::string(2 << 20, '#');
   EXPECT_THROW(cli::config_arguments(path_, *c.run, "--config", check), ConfigError);
+  try {
+    cli::config_arguments(dir_.string(), *c.run, "--config", check);
+    FAIL() << "a directory was read as a config file with no settings";
+  } catch (const ConfigError& e) {
+    EXPECT_EQ(std::string(e.what()), dir_.string() + ": is a directory, not a config file");
+  }
 }
 
 // ---------------------------------------------------------------- through `tonk serve`
