@@ -69,6 +69,10 @@ int run_serve_backup(const std::string& db, const std::string& file, bool force)
     std::cerr << me << db << ": " << (error ? error.message() : "not a regular file") << "\n";
     return kExitBadInput;
   }
+  if (fs::is_directory(file, error)) {
+    std::cerr << me << file << " is a directory; give the copy's file name (" << file << "/tonk-serve.db)\n";
+    return kExitBadInput;
+  }
   if (fs::exists(fs::symlink_status(file, error)) && !force) {
     std::cerr << me << file << " exists; --force replaces it\n";
     return kExitBadInput;

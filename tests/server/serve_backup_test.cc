@@ -151,7 +151,9 @@ TEST(ServeBackup, ACopyTakenWhileTheServerPlaysResumesEveryTable) {
   // The original server goes on: the copy is a snapshot, not a view of the file.
   for (const std::string& table : tables) {
     const std::vector<Player*> seats = seats_at(players, table);
-    if (mover_of(seats)) ASSERT_TRUE(step(seats, rng));
+    if (mover_of(seats)) {
+      ASSERT_TRUE(step(seats, rng));
+    }
   }
   server.reset();
 
@@ -220,6 +222,7 @@ TEST(ServeBackup, RefusesWhatItCannotCopy) {
   EXPECT_EQ(tonk("serve-backup " + files("other.db") + " " + files("x.db")), 2);
   EXPECT_EQ(tonk("serve-backup postgresql://tonk@127.0.0.1:5432/tonk " + files("x.db")), 2);
   EXPECT_EQ(tonk("serve-backup " + db + " " + db + " --force"), 2);
+  EXPECT_EQ(tonk("serve-backup " + db + " " + files.dir + " --force"), 2);  // a directory, not a file name
   EXPECT_FALSE(fs::exists(files("x.db")));
   // Nothing is left beside the copies but the copies.
   std::vector<std::string> left;
