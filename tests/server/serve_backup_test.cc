@@ -83,7 +83,7 @@ TEST(ServeBackup, ACopyTakenWhileTheServerPlaysResumesEveryTable) {
   std::vector<std::string> tables;
   std::vector<json> at_copy;  // each player's last state before the copy
 
-  auto server = std::make_unique<ServerProcess>(db);
+  auto server = std::make_unique<ServerProcess>(db, 1, "1000");  // the busy table acts faster than people
   WsClient lobby(server->port());
   auto make_table = [&](json create, int persons, std::vector<Player>& into) {
     create["type"] = "create";
