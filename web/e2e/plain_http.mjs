@@ -140,8 +140,8 @@ async function main() {
   page.on('pageerror', (e) => pageErrors.push(e.message));
 
   await page.goto(`${base}/`);
-  const context_ = await page.evaluate(() => ({ secure: window.isSecureContext, subtle: !!globalThis.crypto?.subtle }));
-  expect(!context_.secure && !context_.subtle, `http://${kHost} is no secure context and has no Web Crypto: ${JSON.stringify(context_)}`);
+  const origin = await page.evaluate(() => ({ secure: window.isSecureContext, subtle: !!globalThis.crypto?.subtle }));
+  expect(!origin.secure && !origin.subtle, `http://${kHost} is no secure context and has no Web Crypto: ${JSON.stringify(origin)}`);
 
   // The note: shown, in words, with AA contrast.
   const note = page.locator('p.plain-http[role="note"]');
