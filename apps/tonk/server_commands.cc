@@ -80,8 +80,11 @@ void add_server_commands(CLI::App& app, ServerCommands& c) {
   c.serve_backup->footer(
       "A server started on the copy resumes every table as it was when the copy was taken.\n"
       "Example: tonk serve-backup /var/lib/tonk/tonk-serve.db /var/backups/tonk-$(date +%F).db");
-  c.serve_backup->add_option("DB", c.backup_db, "The server's SQLite database (its --db)")->required()->check(not_empty("a file"));
-  c.serve_backup->add_option("FILE", c.backup_file, "The copy to write")->required()->check(not_empty("a file"));
+  c.serve_backup->add_option("DB", c.backup_db, "The server's SQLite database (its --db)")
+      ->required()
+      ->type_name("FILE")
+      ->check(not_empty("a file"));
+  c.serve_backup->add_option("FILE", c.backup_file, "The copy to write")->required()->type_name("FILE")->check(not_empty("a file"));
   c.serve_backup->add_flag("--force", c.backup_force, "Replace FILE if it exists");
   c.verify = app.add_subcommand("verify", "Check that each served hand in a record file was dealt as committed (provably fair deals)");
   c.verify->add_option("RECORD", c.verify_path, "A record file downloaded from `tonk serve`")->required();
