@@ -3,8 +3,9 @@
 # Builds tonk_VERSION_amd64.deb with cpack from the build directory, installs it with dpkg -i, checks
 # the unit with systemd-analyze verify, runs the installed program as the unit would (the tonk user,
 # its working directory and umask, the config file) and fetches the installed page from it, copies
-# its database with serve-backup as the tonk user, then dpkg -r removes the package and leaves
-# /var/lib/tonk. It needs root (dpkg) and skips (exit 77) without it, or when a tonk package is
+# its database with serve-backup as the tonk user, checks that a port below 1024 needs exactly
+# CAP_NET_BIND_SERVICE, installs the package over itself (an upgrade: the host's serve.toml kept, the
+# table made before resumed), then dpkg -r removes the package and leaves /var/lib/tonk. It needs root (dpkg) and skips (exit 77) without it, or when a tonk package is
 # already installed here (it would not replace a host's own). Whatever happens, it leaves the machine
 # as it found it: the package purged, and the tonk user and /var/lib/tonk removed when it made them.
 # Usage: deb_test.sh BUILD_DIR SOURCE_DIR VERSION
@@ -104,6 +105,24 @@ script=$(grep -o 'src="/assets/[^"]*\.js"' /usr/share/tonk/web/index.html | head
 [ "$(stat -c %U /var/lib/tonk/tonk-serve.db)" = tonk ] || fail "the database is not the tonk user's"
 [ "$(stat -c %a /var/lib/tonk/tonk-serve.db)" = 640 ] || fail "the database's mode is $(stat -c %a /var/lib/tonk/tonk-serve.db), not 640 (UMask=0027)"
 echo "the installed tonk, as the tonk user, serves the installed page at http://127.0.0.1:$port/"
+# A table with a person seated and a bot, for the upgrade below to resume (node's WebSocket client).
+if command -v node >/dev/null && node --experimental-websocket -e 'process.exit(typeof WebSocket === "function" ? 0 : 1)' 2>/dev/null; then
+  node --experimental-websocket - "$port" <<'JS' || fail "could not make a table on the installed server"
+const ws = new WebSocket(`ws://127.0.0.1:${process.argv[2]}/ws`);
+const timer = setTimeout(() => { console.error('no answer'); process.exit(1); }, 10000);
+ws.onmessage = (e) => {
+  const m = JSON.parse(e.data);
+  if (m.type === 'welcome') ws.send(JSON.stringify({ type: 'create', id: 1, seats: 2, bots: [{ seat: 1, kind: 'greedy' }], name: 'Ann' }));
+  else if (m.type === 'created') ws.send(JSON.stringify({ type: 'join', id: 2, table: m.table, name: 'Ann' }));
+  else if (m.type === 'joined') { clearTimeout(timer); ws.close(); process.exit(0); }
+  else if (m.type === 'error') { console.error(e.data); process.exit(1); }
+};
+JS
+  tables=1
+else
+  echo "node with a WebSocket client is missing: the upgrade is checked without a table"
+  tables=0
+fi
 # DEPLOY.md's backup, while the server runs.
 runuser -u tonk -- tonk serve-backup /var/lib/tonk/tonk-serve.db /var/lib/tonk/backup.db >/dev/null ||
   fail "tonk serve-backup as the tonk user"
@@ -134,7 +153,23 @@ grep -q "listening on http://127.0.0.1:$low_port" <<<"$said" ||
   { echo "$said"; fail "with CAP_NET_BIND_SERVICE the tonk user could not listen on port $low_port"; }
 echo "port $low_port: refused without CAP_NET_BIND_SERVICE, served with it alone"
 
-# 4. Removed: the program goes, the tables stay.
+# 4. An upgrade (the package installed over itself): the host's settings are kept, and the server,
+# started exactly as the unit starts it (the listen address now in the config file), resumes the table.
+printf '\n# the host'"'"'s own setting\nlisten = "127.0.0.1:0"\n' >>/etc/tonk/serve.toml
+dpkg -i "$deb" >"$work/dpkg.log" 2>&1 || { cat "$work/dpkg.log"; fail "dpkg -i over the installed package"; }
+grep -qx 'listen = "127.0.0.1:0"' /etc/tonk/serve.toml || fail "the upgrade replaced the host's /etc/tonk/serve.toml"
+( cd /var/lib/tonk; umask "$umask_value"
+  # shellcheck disable=SC2086
+  exec setpriv --reuid=tonk --regid=tonk --init-groups --no-new-privs --inh-caps=-all --bounding-set=-all $exec_start
+) >"$work/serve2.out" 2>&1 &
+server=$!
+for _ in $(seq 100); do grep -q "listening on" "$work/serve2.out" && break; sleep 0.1; done
+grep -q "listening on http://127\.0\.0\.1:[0-9]* ($tables tables* restored from tonk-serve.db[;)]" "$work/serve2.out" ||
+  { cat "$work/serve2.out"; fail "after the upgrade the server did not resume its $tables table(s)"; }
+kill "$server"; wait "$server" 2>/dev/null || true; server=""
+echo "upgraded in place: serve.toml kept, $tables table(s) resumed"
+
+# 5. Removed: the program goes, the tables stay.
 dpkg -r tonk >"$work/dpkg.log" 2>&1 || { cat "$work/dpkg.log"; fail "dpkg -r"; }
 [ ! -e /usr/bin/tonk ] && [ ! -e /usr/share/tonk ] && [ ! -e "$unit" ] || fail "dpkg -r left the program's files"
 [ -f /var/lib/tonk/tonk-serve.db ] && [ -f /var/lib/tonk/backup.db ] || fail "dpkg -r did not leave /var/lib/tonk"
