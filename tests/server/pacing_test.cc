@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <filesystem>
 #include <random>
 
 #include "ws_client.h"
@@ -155,6 +156,50 @@ TEST(ServePacing, APacedBotDelaysNeitherAPersonNorAnotherTable) {
   EXPECT_EQ(event["actor"], 1);
   EXPECT_EQ(event["seq"].get<long long>(), waiting["seq"].get<long long>() + 1);
   EXPECT_GE(ms_since(ann_sent), kSlow);
+}
+
+// The pace is the table's, stored with it: after a restart (kill -9) the bot waiting at the kill
+// is announced as thinking again and still moves no sooner than the pace after the restart began.
+TEST(ServePacing, ThePaceIsKeptAcrossARestart) {
+  constexpr long long kPace = 3000;
+  const std::string db = (std::filesystem::temp_directory_path() / ("tonk_pace_" + std::to_string(getpid()) + ".db")).string();
+  std::filesystem::remove(db);
+  std::string token;
+  json waiting;
+  {
+    ServerProcess server(db);
+    WsClient ann(server.port());
+    const std::string table =
+        create_table(ann, {{"seats", 2}, {"bots", {{{"seat", 1}, {"kind", "greedy"}}}}, {"pause_seconds", 0}, {"bot_delay_ms", kPace}});
+    const json joined = ann.request({{"type", "join"}, {"table", table}, {"name", "Ann"}, {"seat", 0}});
+    ASSERT_EQ(joined["type"], "joined");
+    token = joined["token"];
+    std::mt19937_64 rng(3);
+    long long acted_hand = -1, acted_seq = -1;
+    while (waiting.is_null()) {
+      const json m = ann.next_of("state");
+      if (m["thinking"] == 1) {
+        waiting = m;
+      } else if (!m["legal"].empty() && (m["hand"] != acted_hand || m["seq"] != acted_seq)) {
+        acted_hand = m["hand"];
+        acted_seq = m["seq"];
+        ann.send({{"type", "act"}, {"action", pick(m["legal"], rng)}, {"hand", acted_hand}, {"seq", acted_seq}});
+      }
+    }
+    server.kill9();  // the bot's move was still waiting for its pace: never committed
+  }
+  const Clock::time_point restart = Clock::now();
+  ServerProcess server(db);
+  WsClient ann(server.port());
+  ASSERT_EQ(ann.request({{"type", "resume"}, {"token", token}})["type"], "joined");
+  const json s = ann.next_of("state");
+  EXPECT_EQ(s["hand"], waiting["hand"]);
+  EXPECT_EQ(s["seq"], waiting["seq"]);
+  EXPECT_EQ(s["thinking"], 1);
+  const json event = ann.next_of("event");
+  EXPECT_EQ(event["actor"], 1);
+  EXPECT_GE(ms_since(restart), kPace) << "the restored table lost its pace";
+  std::filesystem::remove(db);
 }
 
 }  // namespace
