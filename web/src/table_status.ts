@@ -9,7 +9,7 @@ export function thinkingText(state: StateMsg): string | null {
   const seat = state.thinking;
   if (seat === null || seat === undefined || state.status !== 'playing') return null;
   const name = state.seats[seat]?.name ?? `Seat ${seat + 1}`;
-  return `${seat === state.seat ? 'A bot (timer) for you' : name} is thinking…`;
+  return seat === state.seat ? "The timer's bot is thinking for you…" : `${name} is thinking…`;
 }
 
 /** "2 watching", or null when nobody watches. */
