@@ -383,6 +383,7 @@ void Lobby::dispatch(const std::shared_ptr<Client>& client, const json& m, const
     reply({{"type", "joined"}, {"table", table->code()}, {"seat", seat}, {"token", token}});
     if (!already) table->subscribe(client);
     table->back(seat, already ? client : nullptr);  // a resumed seat is played by its person again
+    if (already) table->send_history(client);        // (subscribe sends it to a new follower)
     return;
   }
   if (type == "watch") {
@@ -392,6 +393,7 @@ void Lobby::dispatch(const std::shared_ptr<Client>& client, const json& m, const
       // Already watching it: answer the sender only (a repeated `watch` costs O(1), no broadcast).
       reply({{"type", "watching"}, {"table", table->code()}});
       table->send_state(client);
+      table->send_history(client);
       return;
     }
     follow(client, table, -1);

@@ -44,8 +44,6 @@ json cards_json(CardSet cards) {
   return out;
 }
 
-json card_or_null(Card c) { return c.valid() ? json(to_string(c)) : json(nullptr); }
-
 json action_json(const Action& a) {
   const std::string id = to_string(a);
   json shape = nullptr;
@@ -85,7 +83,12 @@ std::string commitment_of(const std::string& seed_hex) {
 }  // namespace
 
 ServerTable::ServerTable(Lobby& lobby, TableConfig config)
-    : lobby_(lobby), config_(std::move(config)), turn_timer_(lobby.io()), pause_timer_(lobby.io()) {
+    : lobby_(lobby),
+      config_(std::move(config)),
+      pacing_(lobby.io(), std::chrono::milliseconds(config_.bot_delay_ms)),
+      audience_(lobby.io()),
+      turn_timer_(lobby.io()),
+      pause_timer_(lobby.io()) {
   rules_json_ = ",\"preset\":" + json(config_.preset).dump() + ",\"rules\":" + json(tonk::to_string(config_.rules)).dump();
   // Bots are named after their kind; two or more of one kind are numbered ("greedy 1", "greedy 2").
   for (int s = 0; s < config_.seats(); ++s) {
@@ -200,52 +203,15 @@ void ServerTable::apply_deal(int hand) {
 
 // --- Events of the library's Table ----------------------------------------------------------------
 
-std::string ServerTable::narrate(const TableEvent& e) const {
-  const std::string who = table_->name(e.actor);
-  const Action& a = e.action;
-  switch (a.kind) {
-    case ActionKind::kDrop: return who + " drops (S15).";
-    case ActionKind::kTakeStock:
-      return who + " draws from the stock" + (e.drawn.valid() ? " (" + to_string(e.drawn) + ")" : "") + ".";
-    case ActionKind::kTakeDiscard:
-      return who + " takes the " + (e.before && e.before->top_discard.valid() ? to_string(e.before->top_discard) : "top card") +
-             " from the discard pile.";
-    case ActionKind::kSpread: return who + " lays " + to_string(a.cards) + ".";
-    case ActionKind::kHit: return who + " hits spread " + std::to_string(a.target) + " with " + to_string(a.cards) + ".";
-    case ActionKind::kDiscard: return who + " discards the " + to_string(a.card()) + ".";
-    case ActionKind::kClaim: return who + " claims a win with the dealt count (V13d).";
-    case ActionKind::kEndTurn: return who + " ends the turn (V19c).";
-    case ActionKind::kSlap: return who + " slaps the discard onto spread " + std::to_string(a.target) + " (V21).";
-    case ActionKind::kPass: return who + " passes (V21).";
-  }
-  return who + " acts.";
-}
-
 void ServerTable::on_event(const TableEvent& e) {
   switch (e.kind) {
-    case TableEventKind::kHandDealt: {
-      if (!live_) return;
-      const int dealer = e.view->dealer;
-      json m{{"type", "event"}, {"table", code()}, {"hand", e.hand_number}, {"seq", 0},     {"actor", dealer},
-             {"action", nullptr}, {"drawn", nullptr}, {"auto", false},
-             {"text", "Hand " + std::to_string(e.hand_number) + " is dealt by " + table_->name(dealer) + "."}};
-      send_to_seat(e.seat, m, e.seat == 0);
-      return;
-    }
+    case TableEventKind::kHandDealt:
     case TableEventKind::kAction: {
+      // Kept also while restoring: a seat that resumes after a restart gets the hand so far.
+      history_.note(e, table_->name(e.kind == TableEventKind::kHandDealt ? e.view->dealer : e.actor), current_auto_);
       if (!live_) return;
-      json m{{"type", "event"},        {"table", code()},    {"hand", e.hand_number},
-             {"seq", e.view->history.size()}, {"actor", e.actor}, {"action", to_string(e.action)},
-             {"drawn", card_or_null(e.drawn)}, {"auto", current_auto_}, {"text", narrate(e)}};
-      send_to_seat(e.seat, m, false);
-      if (e.seat == 0) {  // spectators: the public rendering (never the drawn card)
-        m["drawn"] = nullptr;
-        TableEvent pub = e;
-        pub.drawn = Card::none();
-        m["text"] = narrate(pub);
-        for (const auto& w : subscribers_)
-          if (auto c = w.lock(); c && c->following.seat < 0) lobby_.send(c, m);
-      }
+      send_to_seat(e.seat, history_.latest(code(), e.seat), false);
+      if (e.seat == 0) send_to_seat(-1, history_.latest(code(), -1), false);  // spectators: the public rendering
       return;
     }
     case TableEventKind::kHandOver: return;
@@ -313,10 +279,20 @@ bool ServerTable::person_present() const {
   return false;
 }
 
+bool ServerTable::awaited(int seat) const {
+  const SeatInfo& info = seats_[static_cast<std::size_t>(seat)];
+  return info.kind == SeatKind::kPerson && (info.autoplay || !info.ready || !connected(seat));
+}
+
 bool ServerTable::all_seated() const {
   for (int s = 0; s < config_.seats(); ++s)
     if (seats_[static_cast<std::size_t>(s)].kind == SeatKind::kOpen) return false;
   return true;
+}
+
+int ServerTable::thinking() const {
+  const bool pending = bot_thinking_ >= 0 && !over_ && table_ && table_->in_hand() && table_->to_move() == bot_thinking_;
+  return pending && bot_plays(bot_thinking_) ? bot_thinking_ : -1;
 }
 
 int ServerTable::hand_number() const { return table_ ? table_->hand_number() : 0; }
@@ -335,6 +311,7 @@ void ServerTable::after_change() {
   pause_timer_.cancel();
   deadline_ = {};
   held_ = false;
+  next_hand_.pause();
   for (int guard = 0; guard < 64 && !over_; ++guard) {
     if (!table_ || !table_->in_hand()) {
       // No hand is dealt while no person is present (connected, not played by the turn timer's bot):
@@ -342,6 +319,7 @@ void ServerTable::after_change() {
       // (resume, `back`, a new connection to a seat).
       if (!person_present()) {
         held_ = true;
+        next_hand_.forget();
         break;
       }
     }
@@ -362,10 +340,7 @@ void ServerTable::after_change() {
     // Between hands: at once when every person is present and ready, else after the pause. A person
     // played by the turn timer's bot, or not connected, is not ready.
     bool all_ready = true;
-    for (int s = 0; s < config_.seats(); ++s) {
-      const SeatInfo& seat = seats_[static_cast<std::size_t>(s)];
-      if (seat.kind == SeatKind::kPerson && (seat.autoplay || !seat.ready || !connected(s))) all_ready = false;
-    }
+    for (int s = 0; s < config_.seats(); ++s) all_ready = all_ready && !awaited(s);
     if (config_.pause_seconds == 0 || all_ready) {
       deal_next();
       continue;
@@ -411,6 +386,7 @@ void ServerTable::start_bot(int seat) {
     info.bot = std::shared_ptr<Bot>(make_bot(kind, std::stoull(random_hex(8), nullptr, 16)));
   const std::shared_ptr<SeatSnapshot> job = snapshot(*table_, seat);
   bot_thinking_ = seat;
+  pacing_.start();  // its move is shown no sooner than the table's pace from now
   const int hand = hand_number();
   const std::size_t at = seq();
   std::shared_ptr<Bot> bot = info.bot;
@@ -418,8 +394,10 @@ void ServerTable::start_bot(int seat) {
   lobby_.run_on_pool([self, job, bot, hand, at, seat] {
     const Action action = bot->choose(job->view, *job->legal);
     boost::asio::post(self->lobby_.io(), [self, hand, at, seat, action] {
-      self->on_bot_move(hand, at, seat, action);
-      self->lobby_.flush();
+      self->pacing_.release([self, hand, at, seat, action] {
+        self->on_bot_move(hand, at, seat, action);
+        self->lobby_.flush();
+      });
     });
   });
 }
@@ -460,7 +438,7 @@ void ServerTable::arm_turn_timer() {
 }
 
 void ServerTable::arm_pause_timer() {
-  pause_timer_.expires_after(std::chrono::seconds(config_.pause_seconds));
+  pause_timer_.expires_at(next_hand_.arm(hand_number(), std::chrono::seconds(config_.pause_seconds)));
   const std::int64_t token = timer_token_;
   auto self = shared_from_this();
   pause_timer_.async_wait([self, token](const boost::system::error_code& ec) {
@@ -645,6 +623,8 @@ void ServerTable::subscribe(const std::shared_ptr<Client>& client) {
   // another tab of a connected seat, costs one message, never a broadcast (issue 9, amplification).
   if (newly_connected) broadcast_seats();
   else send_state(client);
+  send_history(client);  // the hand so far: a page that reloads rebuilds its log from it
+  if (seat < 0) audience_changed();
   if (held_ && holds(client->following.seat)) after_change();  // a person is back: deal
 }
 
@@ -658,6 +638,7 @@ void ServerTable::unsubscribe(const Client* client) {
   const bool gone = subscribers_.size() != before;
   // As in subscribe: only a seat's last connection going changes what others see.
   if (gone && seat >= 0 && !connected(seat) && live_ && !over_) broadcast_seats();
+  if (gone && seat < 0) audience_changed();
 }
 
 void ServerTable::demote(int seat, const char* reason) {
@@ -672,6 +653,8 @@ void ServerTable::demote(int seat, const char* reason) {
 void ServerTable::expire() {
   over_ = true;
   ++timer_token_;
+  pacing_.cancel();
+  audience_.cancel();
   turn_timer_.cancel();
   pause_timer_.cancel();
   send_to_seat(-2, json{{"type", "table_over"}, {"table", code()}, {"ledger", ledger_json()}, {"reason", "expired"}}, true);
@@ -762,11 +745,20 @@ ServerTable::StateShared ServerTable::state_shared() const {
     out.fair_tail += ",\"hand\":" + std::to_string(next) + "}";
   }
   out.middle = ",\"hand\":" + std::to_string(hand_number()) + ",\"ledger\":" + ledger_json().dump() + ",\"legal\":";
-  out.rules_part = rules_json_ + ",\"seat\":";
+  const std::optional<long long> next_hand_ms = next_hand_.ms_left();
+  out.rules_part = ",\"next_hand_ms\":" + (next_hand_ms ? std::to_string(*next_hand_ms) : std::string("null")) + rules_json_ +
+                   ",\"seat\":";
   out.tail = ",\"seats\":" + seats_json().dump() + ",\"seq\":" + std::to_string(seq()) + ",\"status\":\"" + status() +
-             "\",\"table\":" + json(code()).dump() + ",\"to_move\":" +
+             "\",\"table\":" + json(code()).dump() +
+             ",\"thinking\":" + (thinking() >= 0 ? std::to_string(thinking()) : std::string("null")) + ",\"to_move\":" +
              std::to_string(!over_ && table_ && table_->in_hand() ? table_->to_move() : -1) +
              ",\"type\":\"state\",\"view\":";
+  // Between hands: the seats the table waits on for *Next hand* (docs/PROTOCOL.md "state").
+  json waiting = json::array();
+  if (!over_ && table_ && !table_->in_hand())
+    for (int s = 0; s < config_.seats(); ++s)
+      if (awaited(s)) waiting.push_back(s);
+  out.end = ",\"waiting_for\":" + waiting.dump() + ",\"watching\":" + std::to_string(watching()) + "}";
   return out;
 }
 
@@ -787,8 +779,8 @@ std::string ServerTable::state_text(int seat, const StateShared& shared) const {
     }
   }
   std::string text;
-  text.reserve(shared.head.size() + shared.middle.size() + shared.rules_part.size() + shared.tail.size() + view.size() +
-               legal.size() + 200);
+  text.reserve(shared.head.size() + shared.middle.size() + shared.rules_part.size() + shared.tail.size() + shared.end.size() +
+               view.size() + legal.size() + 200);
   text += shared.head;
   if (shared.fair_head.empty()) {
     text += "null";
@@ -806,12 +798,37 @@ std::string ServerTable::state_text(int seat, const StateShared& shared) const {
   text += seat < 0 ? "null" : std::to_string(seat);
   text += shared.tail;
   text += view;
-  text += '}';
+  text += shared.end;
   return text;
 }
 
 void ServerTable::send_state(const std::shared_ptr<Client>& client) {
   lobby_.send(client, std::make_shared<const std::string>(state_text(client->following.seat)));
+}
+
+void ServerTable::send_history(const std::shared_ptr<Client>& client) {
+  if (std::optional<json> m = history_.message(code(), client->following.seat)) lobby_.send(client, *m);
+}
+
+void ServerTable::audience_changed() {
+  if (!live_ || over_) return;
+  std::weak_ptr<ServerTable> weak = weak_from_this();
+  audience_.changed([weak] {
+    auto self = weak.lock();
+    if (!self || self->over_) return;
+    const int n = self->watching();
+    if (n == self->audience_.announced) return;  // came and went within the period
+    self->audience_.announced = n;
+    self->send_to_seat(-2, json{{"type", "audience"}, {"table", self->code()}, {"watching", n}}, true);
+    self->lobby_.flush();
+  });
+}
+
+int ServerTable::watching() const {
+  int n = 0;
+  for (const auto& w : subscribers_)
+    if (auto c = w.lock(); c && c->following.seat < 0) ++n;
+  return n;
 }
 
 void ServerTable::broadcast_state() {

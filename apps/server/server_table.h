@@ -23,8 +23,12 @@
 #include <boost/asio/steady_timer.hpp>
 #include <nlohmann/json.hpp>
 
+#include "audience.h"
+#include "bot_pacing.h"
 #include "client.h"
 #include "fair_deal.h"
+#include "hand_history.h"
+#include "next_hand_clock.h"
 #include "storage.h"
 #include "table_config.h"
 #include "tonk/bot.h"
@@ -92,6 +96,8 @@ class ServerTable : public std::enable_shared_from_this<ServerTable> {
   void unsubscribe(const Client* client);
   /// Sends `client` the full current state.
   void send_state(const std::shared_ptr<Client>& client);
+  /// Sends `client` the hand so far as its seat may see it (`history`), when a hand was dealt.
+  void send_history(const std::shared_ptr<Client>& client);
   /// The table is removed (it expired unjoined): tells the connections following it.
   void expire();
 
@@ -121,11 +127,16 @@ class ServerTable : public std::enable_shared_from_this<ServerTable> {
   void deal_next();
   bool bot_plays(int seat) const;
   bool all_seated() const;
+  /// Between hands: the table waits on this seat for *Next hand* (a person not connected, played
+  /// by the turn timer's bot, or not ready).
+  bool awaited(int seat) const;
   /// True when a person holds a seat, is connected to it and is not played by the turn timer's bot.
   bool person_present() const;
   void finish_table();
 
   int hand_number() const;
+  /// The seat whose bot's move is being chosen or waits for the table's pace (`state.thinking`), or -1.
+  int thinking() const;
   std::size_t seq() const;
   std::string status() const;
   nlohmann::json ledger_json() const;
@@ -143,19 +154,23 @@ class ServerTable : public std::enable_shared_from_this<ServerTable> {
     std::string fair_tail;   // ,"current":…,"hand":…}
     std::string middle;      // ,"hand":…,"ledger":…,"legal":
     std::string rules_part;  // ,"preset":…,"rules":…,"seat":
-    std::string tail;        // ,"seats":…,"seq":…,"status":…,"table":…,"to_move":…,"type":"state","view":
+    std::string tail;        // ,"seats":…,"seq":…,"status":…,"table":…,"thinking":…,"to_move":…,"type":"state","view":
+    std::string end;         // ,"waiting_for":…,"watching":…}
   };
   StateShared state_shared() const;
   std::string state_text(int seat, const StateShared& shared) const;
   void broadcast_state();
   void broadcast_seats();
   bool connected(int seat) const;
+  /// Connections following the table as spectators.
+  int watching() const;
+  /// A spectator came or went: the players hear the new count within Audience::kPeriod.
+  void audience_changed();
   void send_to_seat(int seat, const nlohmann::json& message, bool spectators_too);
   /// Sends a fresh `state` to each connection of `seat` only.
   void send_state_to_seat(int seat);
   /// Every connection following `seat` becomes a spectator and gets `seat_lost` {reason}.
   void demote(int seat, const char* reason);
-  std::string narrate(const TableEvent& e) const;
 
   Lobby& lobby_;
   TableConfig config_;
@@ -174,7 +189,11 @@ class ServerTable : public std::enable_shared_from_this<ServerTable> {
   std::vector<std::string> records_;                 // record text of each finished hand
   bool current_auto_ = false;                        // the action being applied was played for a timed-out seat
   bool held_ = false;                                // no hand dealt: no person present (after_change)
-  int bot_thinking_ = -1;
+  int bot_thinking_ = -1;                            // the seat whose bot's move is chosen or waits for its pace
+  BotPacing pacing_;
+  HandHistory history_;                              // the hand so far, as each seat saw it
+  NextHandClock next_hand_;
+  Audience audience_;
   bool ever_joined_ = false;                         // a person took a seat once (log: join)
   std::array<bool, kMaxPlayers> hint_running_{};     // one hint at a time per seat                            // the seat whose bot runs on the pool
   std::vector<std::weak_ptr<Client>> subscribers_;

@@ -16,7 +16,8 @@ std::string TableConfig::to_json() const {
   json bots_json = json::array();
   for (int s = 0; s < seats(); ++s) bots_json.push_back(bots[static_cast<std::size_t>(s)]);
   return json{{"code", code},   {"rules", tonk::to_string(rules)}, {"preset", preset},   {"bots", bots_json},
-              {"turn_seconds", turn_seconds}, {"pause_seconds", pause_seconds}, {"hands", hands}}
+              {"turn_seconds", turn_seconds}, {"pause_seconds", pause_seconds}, {"hands", hands},
+              {"bot_delay_ms", bot_delay_ms}}
       .dump();
 }
 
@@ -33,6 +34,7 @@ TableConfig TableConfig::from_json(const std::string& text) {
   c.turn_seconds = j.at("turn_seconds").get<int>();
   c.pause_seconds = j.at("pause_seconds").get<int>();
   c.hands = j.at("hands").get<int>();
+  c.bot_delay_ms = j.value("bot_delay_ms", 0);  // tables stored before the pace was a setting: none
   return c;
 }
 
@@ -140,6 +142,7 @@ TableConfig TableConfig::from_create(const json& m, std::string code) {
   if (c.turn_seconds != 0 && c.turn_seconds < 5) bad("`turn_seconds` must be 0 (no timer) or 5 to 600");
   c.pause_seconds = int_field(m, "pause_seconds", 5, 0, 60);
   c.hands = int_field(m, "hands", 0, 0, 1'000'000);
+  c.bot_delay_ms = int_field(m, "bot_delay_ms", 0, 0, kMaxBotDelayMs);
   if (c.rules.big_one_hands > 0 && c.hands == 0) bad("The Big One (V22) needs a planned session length: `hands`");
   return c;
 }

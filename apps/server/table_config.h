@@ -24,6 +24,9 @@ class ProtocolError : public std::runtime_error {
   std::string rule_id_;
 };
 
+/// The slowest pace a table may ask for its bots (`create`'s `bot_delay_ms`), in ms.
+inline constexpr int kMaxBotDelayMs = 5000;
+
 /// Most worlds a Monte Carlo bot seated by `create` may search per decision.
 inline constexpr int kMaxServedWorlds = 2000;
 
@@ -35,6 +38,7 @@ struct TableConfig {
   int turn_seconds = 0;                     ///< 0: no turn timer; else 5..600
   int pause_seconds = 5;                    ///< between hands, 0..60
   int hands = 0;                            ///< planned session length; 0 open-ended
+  int bot_delay_ms = 0;                     ///< a bot's move is shown no sooner than this after its turn began, 0..kMaxBotDelayMs
 
   int seats() const { return rules.players; }
   /// As stored (JSON).

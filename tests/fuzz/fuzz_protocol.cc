@@ -413,7 +413,7 @@ class Run {
       const void* conn = c.get();
       for (const Received& r : c->received) {
         const std::string& type = r.message["type"].get_ref<const std::string&>();
-        if (type != "state" && type != "event") continue;
+        if (type != "state" && type != "event" && type != "history") continue;
         const long long hand = r.message["hand"];
         if (hand <= 0) continue;
         groups[{r.message["table"].get<std::string>(), hand, r.seat, conn}].push_back(&r.message);

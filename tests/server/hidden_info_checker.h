@@ -3,8 +3,9 @@
 // tests/fuzz/fuzz_protocol.cc (in memory): the messages one client received during one hand, checked
 // against the hand's record replayed by the engine. A seat's `state` holds exactly the engine's View
 // of that seat (docs/VIEW_JSON.md) and its legal actions, a spectator's only the public view, an
-// `event` names the card drawn from the stock to the drawer alone, and no message names a card the
-// client could not see then.
+// `event` names the card drawn from the stock to the drawer alone, a `history` (the hand so far, sent
+// to a seat that resumes or a spectator that arrives) holds each event as it was sent live, and no
+// message names a card the client could not see then.
 #pragma once
 
 #include <algorithm>
@@ -121,10 +122,68 @@ struct Checker {
   int seat = -1;  // -1: a spectator
   int hands_checked = 0;
   int messages_checked = 0;
+  int histories_checked = 0;
   std::vector<std::string> failures;
 
   void fail(const std::string& what) {
     if (failures.size() < 5) failures.push_back(what);
+  }
+
+  // One `state` or `event` of the hand against its truth.
+  void check_message(const json& m, const std::vector<std::string>& names, const HandTruth& t) {
+    const std::string type = m["type"];
+    const std::size_t seq = m["seq"].get<std::size_t>();
+    if (seq >= t.views.size()) {
+      fail("seq " + std::to_string(seq) + " beyond the record");
+      return;
+    }
+    const std::set<std::string>* allowed = &t.shown[seq];
+    std::set<std::string> more;  // an event may name more than its position's view shows
+    if (type == "state") {
+      if (m["view"] != t.views[seq]) fail("state view differs from the engine's at seq " + std::to_string(seq) + ": " + m["view"].dump());
+      std::set<std::string> ids;
+      for (const json& a : m["legal"]) ids.insert(a["id"].get<std::string>());
+      const bool mine = seat >= 0 && t.to_move[seq] == seat;
+      if (ids != (mine ? t.legal[seq] : std::set<std::string>{})) fail("legal actions differ at seq " + std::to_string(seq));
+    } else if (type == "event") {
+      const bool own_draw = seat >= 0 && m["actor"] == seat && m["action"] == "stock";
+      const json want = own_draw && !t.drawn[seq].empty() ? json(t.drawn[seq]) : json(nullptr);
+      if (m["drawn"] != want) fail("event drawn " + m["drawn"].dump() + " for seat " + std::to_string(seat));
+      more = *allowed;
+      if (own_draw && !t.drawn[seq].empty()) more.insert(t.drawn[seq]);
+      // the card taken from the pile is named by the text: it was the top discard before
+      const std::set<std::string>& before = t.shown[seq - (seq > 0 ? 1 : 0)];
+      more.insert(before.begin(), before.end());
+      allowed = &more;
+    }
+    std::set<std::string> named;
+    // Not cards: the rule line, the table code, the hex commitment of the next deal.
+    if (m.is_object()) {
+      for (const auto& [key, value] : m.items())
+        if (key != "rules" && key != "table" && key != "fair") cards_in(value, named, names);
+    } else {
+      cards_in(m, named, names);
+    }
+    for (const std::string& c : named)
+      if (!allowed->count(c)) fail(type + " at seq " + std::to_string(seq) + " names " + c + " hidden from seat " + std::to_string(seat) + ": " + m.dump().substr(0, 400));
+  }
+
+  // A `history`: every event of the hand up to its `seq`, in order from the deal, each checked as
+  // an event and equal to the live event of that position when the client received one.
+  template <class Messages>
+  void check_history(const json& h, const Messages& messages, const std::vector<std::string>& names, const HandTruth& t) {
+    ++histories_checked;
+    const json& events = h["events"];
+    if (!events.is_array() || events.size() != h["seq"].get<std::size_t>() + 1)
+      return fail("history of seq " + h["seq"].dump() + " holds " + std::to_string(events.size()) + " events");
+    for (std::size_t i = 0; i < events.size(); ++i) {
+      const json& e = events[i];
+      if (e["type"] != "event" || e["seq"] != i || e["hand"] != h["hand"]) return fail("history event " + std::to_string(i) + " is out of place: " + e.dump());
+      check_message(e, names, t);
+      for (const auto& each : messages)
+        if (const json& live = message_of(each); live["type"] == "event" && live["seq"] == i && live != e)
+          fail("history event " + std::to_string(i) + " differs from the live one: " + e.dump() + " vs " + live.dump());
+    }
   }
 
   // Checks the messages of one hand against its record.
@@ -147,41 +206,11 @@ struct Checker {
     for (const auto& each : messages) {
       const json& m = message_of(each);
       ++messages_checked;
-      const std::string type = m["type"];
-      const std::size_t seq = m["seq"].get<std::size_t>();
-      if (seq >= t.views.size()) {
-        fail("seq " + std::to_string(seq) + " beyond the record");
+      if (m["type"] == "history") {
+        check_history(m, messages, names, t);
         continue;
       }
-      const std::set<std::string>* allowed = &t.shown[seq];
-      std::set<std::string> more;  // an event may name more than its position's view shows
-      if (type == "state") {
-        if (m["view"] != t.views[seq]) fail("state view differs from the engine's at seq " + std::to_string(seq) + ": " + m["view"].dump());
-        std::set<std::string> ids;
-        for (const json& a : m["legal"]) ids.insert(a["id"].get<std::string>());
-        const bool mine = seat >= 0 && t.to_move[seq] == seat;
-        if (ids != (mine ? t.legal[seq] : std::set<std::string>{})) fail("legal actions differ at seq " + std::to_string(seq));
-      } else if (type == "event") {
-        const bool own_draw = seat >= 0 && m["actor"] == seat && m["action"] == "stock";
-        const json want = own_draw && !t.drawn[seq].empty() ? json(t.drawn[seq]) : json(nullptr);
-        if (m["drawn"] != want) fail("event drawn " + m["drawn"].dump() + " for seat " + std::to_string(seat));
-        more = *allowed;
-        if (own_draw && !t.drawn[seq].empty()) more.insert(t.drawn[seq]);
-        // the card taken from the pile is named by the text: it was the top discard before
-        const std::set<std::string>& before = t.shown[seq - (seq > 0 ? 1 : 0)];
-        more.insert(before.begin(), before.end());
-        allowed = &more;
-      }
-      std::set<std::string> named;
-      // Not cards: the rule line, the table code, the hex commitment of the next deal.
-      if (m.is_object()) {
-        for (const auto& [key, value] : m.items())
-          if (key != "rules" && key != "table" && key != "fair") cards_in(value, named, names);
-      } else {
-        cards_in(m, named, names);
-      }
-      for (const std::string& c : named)
-        if (!allowed->count(c)) fail(type + " at seq " + std::to_string(seq) + " names " + c + " hidden from seat " + std::to_string(seat) + ": " + m.dump().substr(0, 400));
+      check_message(m, names, t);
     }
     ++hands_checked;
   }

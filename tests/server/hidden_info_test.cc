@@ -33,16 +33,23 @@ int hands_per_table() {
 }
 
 // Plays (or, for a spectator, watches) until `hands` hands are over, checking each after it ends.
-void run_client(WsClient& c, Checker& checker, int hands, std::uint64_t seed) {
+// In every fifth hand, three actions in, it sends `again` (its seat's `resume`, or the spectator's
+// `watch`) as a reloading page would, and so gets the hand so far (`history`) checked too.
+void run_client(WsClient& c, Checker& checker, int hands, std::uint64_t seed, const json& again) {
   std::mt19937_64 rng(seed);
   std::map<long long, std::vector<json>> by_hand;
   long long acted_hand = -1, acted_seq = -1, request = 1000;
   std::map<long long, long long> record_requests;  // id -> hand
   int over = 0;
+  long long again_hand = -1;
   while (checker.hands_checked < hands) {
     const json m = c.next();
     const std::string type = m.value("type", "");
-    if ((type == "state" || type == "event") && m["hand"].get<long long>() > 0) by_hand[m["hand"]].push_back(m);
+    if ((type == "state" || type == "event" || type == "history") && m["hand"].get<long long>() > 0) by_hand[m["hand"]].push_back(m);
+    if (type == "state" && m["hand"].get<long long>() % 5 == 0 && m["seq"] == 3 && m["hand"] != again_hand) {
+      again_hand = m["hand"];
+      c.send(again);
+    }
     if (type == "state" && checker.seat >= 0 && !m["legal"].empty() &&
         (m["hand"].get<long long>() != acted_hand || m["seq"].get<long long>() != acted_seq)) {
       acted_hand = m["hand"];
@@ -76,6 +83,7 @@ TEST(ServeHiddenInformation, TwoThousandRandomHandsNoMessageHoldsAHiddenCard) {
   ASSERT_EQ(tables.size(), static_cast<std::size_t>(kTables));
   std::vector<std::unique_ptr<WsClient>> clients;
   std::vector<std::unique_ptr<Checker>> checkers;
+  std::vector<json> again;  // per client: what it sends to be sent the hand so far
   WsClient lobby(server.port());
   for (json t : tables) {
     t["type"] = "create";
@@ -86,11 +94,13 @@ TEST(ServeHiddenInformation, TwoThousandRandomHandsNoMessageHoldsAHiddenCard) {
     ASSERT_EQ(spectator->request({{"type", "watch"}, {"table", created["table"]}})["type"], "watching");
     clients.push_back(std::move(spectator));
     checkers.push_back(std::make_unique<Checker>());
+    again.push_back({{"type", "watch"}, {"table", created["table"]}});
     const int persons = t["seats"].get<int>() - (t.contains("bots") ? static_cast<int>(t["bots"].size()) : 0);
     for (int p = 0; p < persons; ++p) {
       auto c = std::make_unique<WsClient>(server.port());
       const json j = c->request({{"type", "join"}, {"table", created["table"]}, {"name", "P" + std::to_string(p)}});
       ASSERT_EQ(j["type"], "joined") << j.dump();
+      again.push_back({{"type", "resume"}, {"token", j["token"]}});
       checkers.push_back(std::make_unique<Checker>());
       checkers.back()->seat = j["seat"];
       clients.push_back(std::move(c));
@@ -101,22 +111,24 @@ TEST(ServeHiddenInformation, TwoThousandRandomHandsNoMessageHoldsAHiddenCard) {
   for (std::size_t i = 0; i < clients.size(); ++i)
     threads.emplace_back([&, i] {
       try {
-        run_client(*clients[i], *checkers[i], per_table, 1000 + i);
+        run_client(*clients[i], *checkers[i], per_table, 1000 + i, again[i]);
       } catch (const std::exception& e) {
         checkers[i]->fail(std::string("client stopped: ") + e.what());
       }
     });
   for (std::thread& t : threads) t.join();
-  int hands = 0, messages = 0;
+  int hands = 0, messages = 0, histories = 0;
   for (std::size_t i = 0; i < checkers.size(); ++i) {
     const Checker& k = *checkers[i];
     for (const std::string& f : k.failures) ADD_FAILURE() << "client " << i << " (seat " << k.seat << "): " << f;
     EXPECT_EQ(k.hands_checked, per_table) << "client " << i;
     if (k.seat < 0) hands += k.hands_checked;
     messages += k.messages_checked;
+    histories += k.histories_checked;
   }
   EXPECT_EQ(hands, kTables * per_table);
-  std::cout << hands << " hands, " << messages << " messages checked\n";
+  EXPECT_GT(histories, 0);
+  std::cout << hands << " hands, " << messages << " messages checked, " << histories << " of them histories\n";
 }
 
 // The oracle's card scan: what it counts as a card in a message's text, and what it does not.
@@ -212,6 +224,36 @@ TEST(ServeHiddenInformation, TheCheckerPassesTheTruthAndReportsEachLeak) {
   leak[0]["seq"] = 100000;
   EXPECT_NE(first_failure(leak, 0).find("beyond the record"), std::string::npos);
   EXPECT_EQ(first_failure(messages, 0), "");
+  // The hand so far as a `history`: the events as sent live pass; a draw of Bob's named to seat 0,
+  // or an event that is not what was sent live, fails.
+  json history{{"type", "history"}, {"hand", 1}, {"seq", 0}, {"events", json::array()}};
+  std::vector<json> live;
+  for (const json& m : messages)
+    if (m["type"] == "event") live.push_back(m);
+  json deal{{"type", "event"}, {"hand", 1}, {"seq", 0}, {"actor", 0}, {"action", nullptr}, {"drawn", nullptr}};
+  history["events"].push_back(deal);
+  for (json e : live) {
+    e["hand"] = 1;
+    history["events"].push_back(e);
+  }
+  history["seq"] = live.size();
+  std::vector<json> with_history = messages;
+  for (json& m : with_history) m["hand"] = 1;
+  with_history.push_back(history);
+  EXPECT_EQ(first_failure(with_history, 0), "");
+  std::size_t bob_draw = 0;
+  for (std::size_t i = 1; i < history["events"].size() && bob_draw == 0; ++i)
+    if (history["events"][i]["actor"] == 1 && history["events"][i]["action"] == "stock") bob_draw = i;
+  ASSERT_GT(bob_draw, 0u) << "Bob never drew from the stock in this hand";
+  leak = with_history;
+  leak.back()["events"][bob_draw]["drawn"] = "Ac";
+  EXPECT_NE(first_failure(leak, 0).find("event drawn \"Ac\" for seat 0"), std::string::npos) << first_failure(leak, 0);
+  leak = with_history;
+  leak.back()["events"][1]["auto"] = true;
+  EXPECT_NE(first_failure(leak, 0).find("differs from the live one"), std::string::npos);
+  leak = with_history;
+  leak.back()["events"].erase(leak.back()["events"].size() - 1);
+  EXPECT_NE(first_failure(leak, 0).find("holds"), std::string::npos);
   Checker none;  // a record of no hand
   none.check(messages, std::string());
   EXPECT_EQ(none.failures, std::vector<std::string>{"record does not parse to one hand"});

@@ -1,12 +1,16 @@
 // The page: routes (#/ the lobby, #/t/CODE a table), the connection, and the state the views draw.
 // The server decides every rule; this file only sends what the player picked from the listed moves.
 import type { Grouping } from './cards';
-import { narrate, reasonText } from './actions';
+import { reasonText } from './actions';
+import { NextHandCountdown, showNextHand } from './between_hands';
 import { h } from './dom';
 import { handCommitment, verifyDeal, newEntropy, revealFromRecord, SeenDeal } from './fair';
 import { defaultSeatKinds, renderBadLink, renderEnded, renderFull, renderJoin, renderLobby, renderMissing, seatsFull, CreateForm } from './lobbyView';
+import { HandLog } from './history';
 import { checkName } from './names';
+import { kDefaultBotDelayMs } from './pace';
 import { Connection, HandOverMsg, PresetInfo, ServerMsg, socketUrl, StateMsg } from './protocol';
+import { showTableStatus } from './table_status';
 import { renderTable, TableModel } from './tableView';
 import { unencryptedNote } from './transport';
 
@@ -49,7 +53,8 @@ export class App {
   private route: Route = { page: 'home' };
   private presets: PresetInfo[] = [];
   private bots: string[] = [];
-  private form: CreateForm = { name: store.get<string>('tonk.name') ?? '', preset: 'P-STD', seats: 2, seatKinds: ['greedy'], turnSeconds: 0, hands: 0 };
+  private form: CreateForm = { name: store.get<string>('tonk.name') ?? '', preset: 'P-STD', seats: 2, seatKinds: ['greedy'], turnSeconds: 0, hands: 0,
+    botDelayMs: kDefaultBotDelayMs };
   private lobbyError: string | null = null;
   private model: TableModel | null = null;
   private pending = new Map<number, string>();   // request id -> what it was ("join", "resume", "act", "create", ...)
@@ -62,6 +67,8 @@ export class App {
   private hintFor: Position | null = null;          // a hint asked for this position (shown or in progress)
   private peek: Peek | null = null;
   private ended: StateMsg | null = null;             // a table that had ended when this page opened it
+  private handLog = new HandLog();                   // how far the log reaches (a history adds what it missed)
+  private nextHand = new NextHandCountdown();
 
   constructor(private readonly root: HTMLElement) {
     this.conn = new Connection(socketUrl(location));
@@ -185,14 +192,8 @@ export class App {
         break;
       case 'event':
         if (this.model && m.table === this.model.state.table) {
-          const names = this.model.state.seats;
-          const actor = names[m.actor]?.name ?? `Seat ${m.actor + 1}`;
-          let line = m.text;
+          const line = this.handLog.live(this.model.state, m);
           if (m.action) {
-            try {
-              const who = m.actor === this.model.state.seat ? 'You' : actor;
-              line = narrate(who, m.action, this.model.state.view?.top_discard ?? null, m.drawn) + (m.auto ? ' (timer: played by a bot)' : '');
-            } catch { /* keep the server's sentence */ }
             if (m.actor !== this.model.state.seat) {
               const zone = m.action === 'stock' ? 'stock' : m.action === 'take' || m.action.startsWith('discard') ? 'discard'
                 : m.action.startsWith('hit') || m.action.startsWith('slap') ? `spread${m.action.split(' ')[1]}` : '';
@@ -203,6 +204,12 @@ export class App {
           }
           this.model.log.push(line);
         }
+        break;
+      case 'history':
+        if (this.model) this.handLog.rebuild(this.model.log, this.model.state, m, kLogStartsHere);
+        break;
+      case 'audience':
+        if (this.model && m.table === this.model.state.table) this.model.state.watching = m.watching;
         break;
       case 'hand_over':
         if (this.model) {
@@ -280,6 +287,7 @@ export class App {
     const prev = this.model;
     const sameTable = prev && prev.state.table === s.table;
     if (!sameTable) {
+      this.handLog = new HandLog();
       this.model = { state: s, selected: new Set(), grouping: (store.get<Grouping>('tonk.grouping') ?? 'suit'), log: [], hint: null,
         error: null, handOver: null, verify: null, showLedger: false, confirmDrop: false, link: `${location.origin}/#/t/${s.table}`,
         commitment: null, flash: null, secondsLeft: null, connected: this.connected };
@@ -316,6 +324,7 @@ export class App {
     for (const c of [...m.selected]) if (!hand.has(c)) m.selected.delete(c);
     if (!(s.status === 'playing' && s.to_move === s.seat)) m.confirmDrop = false;
     this.deadlineAt = s.deadline_ms === null ? null : Date.now() + s.deadline_ms;
+    this.nextHand.update(s);
     m.secondsLeft = this.secondsLeft();
     if (!prev || !sameTable) {
       m.log.push(s.seat === null ? `Watching table ${s.table}.` : `You are at table ${s.table}, seat ${s.seat + 1}.`);
@@ -328,6 +337,7 @@ export class App {
   }
 
   private tick(): void {
+    if (this.model && this.route.page === 'table') showNextHand(this.root, this.model.state, this.nextHand.secondsLeft());
     if (!this.model || this.deadlineAt === null) return;
     const left = this.secondsLeft();
     if (left === this.model.secondsLeft) return;
@@ -423,7 +433,8 @@ export class App {
           this.lobbyError = null;
           const bots = f.seatKinds.map((k, i) => ({ seat: i + 1, kind: k })).filter((b) => b.kind !== 'person');
           // The name goes with `create` too: the server refuses it there, before any table is made.
-          this.send('create', { preset: f.preset, seats: f.seats, bots, turn_seconds: f.turnSeconds || undefined, hands: f.hands, pause_seconds: 30, name });
+          this.send('create', { preset: f.preset, seats: f.seats, bots, turn_seconds: f.turnSeconds || undefined, hands: f.hands, pause_seconds: 30, name,
+            bot_delay_ms: f.botDelayMs });
         },
         openCode: (code) => { if (code) location.hash = `#/t/${code}`; },
       }, () => this.render());
@@ -479,6 +490,10 @@ export class App {
     const before = log ? { top: log.scrollTop, height: log.scrollHeight, client: log.clientHeight } : null;
     const note = unencryptedNote(location);
     this.root.replaceChildren(...(note ? [h('p', { class: 'plain-http', role: 'note' }, note)] : []), page);
+    if (this.model && this.route.page === 'table') {
+      showTableStatus(this.root, this.model.state);
+      showNextHand(this.root, this.model.state, this.nextHand.secondsLeft());
+    }
     const after = this.root.querySelector<HTMLElement>('.log');
     if (after) after.scrollTop = logScrollTop(before, after.scrollHeight, after.clientHeight);
     if (key) {

@@ -3,6 +3,7 @@
 import { h } from './dom';
 import type { PresetInfo, StateMsg } from './protocol';
 import { kMaxNameChars } from './names';
+import { kBotSpeeds } from './pace';
 
 export interface CreateForm {
   name: string;
@@ -11,6 +12,7 @@ export interface CreateForm {
   seatKinds: string[];     // for seats 1..seats-1: "person" or a bot kind
   turnSeconds: number;
   hands: number;
+  botDelayMs: number;      // the table's pace for its bots (pace.ts)
 }
 
 export interface LobbyHandlers {
@@ -51,6 +53,8 @@ export function renderLobby(presets: PresetInfo[], bots: string[], form: CreateF
       h('fieldset', {}, h('legend', {}, 'Seat 1: you'), seatRows),
       h('label', { class: 'row' }, 'Turn timer', h('select', { name: 'timer', onchange: (e: Event) => { form.turnSeconds = Number((e.target as HTMLSelectElement).value); } },
         [0, 30, 60, 120].map((s) => h('option', { value: s, selected: s === form.turnSeconds }, s ? `${s} seconds` : 'none')))),
+      h('label', { class: 'row' }, 'Bot speed', h('select', { name: 'bot_speed', onchange: (e: Event) => { form.botDelayMs = Number((e.target as HTMLSelectElement).value); } },
+        kBotSpeeds.map((s) => h('option', { value: s.ms, selected: s.ms === form.botDelayMs }, s.label)))),
       h('label', { class: 'row' }, 'Hands', h('select', { name: 'hands', onchange: (e: Event) => { form.hands = Number((e.target as HTMLSelectElement).value); } },
         [0, 5, 10, 20].map((n) => h('option', { value: n, selected: n === form.hands }, n ? String(n) : 'open-ended')))),
       h('button', { type: 'submit', class: 'primary' }, 'Create table')),

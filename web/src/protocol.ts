@@ -51,6 +51,15 @@ export interface StateMsg {
   /** The next deal's commitment; `current`: the hand in play's, as published before its deal
    *  (null between hands; absent from servers before it was added, docs/PROTOCOL.md "state"). */
   fair: { hand: number; commitment: string; contributed: boolean; current?: { hand: number; commitment: string } | null } | null;
+  // Added within version 1 (absent from older servers, hence optional):
+  /** The seat whose bot's move is being chosen or waits for the table's pace; null otherwise. */
+  thinking?: number | null;
+  /** Between hands: ms until the next hand deals itself; null when nothing counts down. */
+  next_hand_ms?: number | null;
+  /** Between hands: the seats the next deal waits on (not ready, away, or played by the timer's bot). */
+  waiting_for?: number[];
+  /** Connections watching the table. */
+  watching?: number;
 }
 
 export interface EventMsg {
@@ -63,7 +72,12 @@ export interface EventMsg {
   drawn: string | null;
   auto: boolean;
   text: string;
+  /** The card a `take` took from the pile (public); null otherwise. Absent from older servers. */
+  taken?: string | null;
 }
+
+/** The hand so far, sent after `state` to a seat that resumes or a spectator that arrives. */
+export interface HistoryMsg { type: 'history'; table: string; hand: number; seq: number; events: EventMsg[] }
 
 export interface HandOverMsg {
   type: 'hand_over';
@@ -86,7 +100,8 @@ export interface ErrorMsg { type: 'error'; re?: number; code: string; rule_id?: 
 
 export type ServerMsg =
   | { type: 'welcome'; protocol: number; server: string }
-  | StateMsg | EventMsg | HandOverMsg | PresetsMsg | ErrorMsg
+  | StateMsg | EventMsg | HandOverMsg | PresetsMsg | ErrorMsg | HistoryMsg
+  | { type: 'audience'; table: string; watching: number }
   | { type: 'created'; re: number; table: string; link: string }
   | { type: 'joined'; re: number; table: string; seat: number; token: string }
   | { type: 'watching'; re: number; table: string }

@@ -1,0 +1,255 @@
+// Browser tests of a table that feels like a card game, server side: bots paced so a person sees
+// them ("greedy is thinking…" on the bot's seat), the countdown and who the table waits on between
+// hands, and the log rebuilt after a reload (docs/WEB.md). Run by ctest (`web.pacing`) against a
+// real `tonk serve` on 127.0.0.1 and Debian's chromium, like e2e/run.mjs.
+//
+// Usage: node e2e/pacing.mjs --tonk PATH/tonk --static DIR --out DIR [--chromium /usr/bin/chromium]
+// Every wait is for an event (a DOM change, the server's "listening on" line) bounded by 15 s; the
+// only time measured is a lower bound (a bot's move shown no sooner than the table's pace).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) => {
+  if (a.startsWith('--')) acc.push([a.slice(2), all[i + 1]]);
+  return acc;
+}, []));
+const tonk = args.tonk;
+const staticDir = path.resolve(args.static ?? 'dist');
+const outDir = path.resolve(args.out ?? 'test-output');
+const browserPath = args.chromium ?? process.env.CHROMIUM ?? '/usr/bin/chromium';
+if (!tonk || !fs.existsSync(tonk)) { console.error(`e2e: --tonk PATH is required (got '${tonk}')`); process.exit(2); }
+if (!fs.existsSync(path.join(staticDir, 'index.html'))) { console.error(`e2e: no build in ${staticDir} (run npm run build)`); process.exit(2); }
+if (!fs.existsSync(browserPath)) { console.error(`e2e: no chromium at ${browserPath} (apt-get install chromium)`); process.exit(2); }
+fs.mkdirSync(outDir, { recursive: true });
+
+const kStep = 15000;        // the longest any one expected change may take
+const kNormalPace = 700;    // the lobby's default bot speed, ms a move
+let server = null;
+let browser = null;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tonk-pacing-'));
+
+async function cleanup() {
+  if (browser) await browser.close().catch(() => {});
+  if (server && server.exitCode === null) {
+    server.kill('SIGTERM');
+    await new Promise((r) => { const t = setTimeout(() => { server.kill('SIGKILL'); r(); }, 5000); server.once('exit', () => { clearTimeout(t); r(); }); });
+  }
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
+
+const limit = Number(process.env.TONK_E2E_SECONDS ?? 90);
+const watchdog = setTimeout(async () => {
+  console.error(`e2e: gave up after ${limit} s`);
+  await cleanup();
+  process.exit(1);
+}, limit * 1000);
+
+function startServer() {
+  return new Promise((resolve, reject) => {
+    server = spawn(tonk, ['serve', '--listen', '127.0.0.1:0', '--db', path.join(tmp, 'tonk.db'), '--static', staticDir],
+      { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`tonk serve did not say it listens within ${kStep} ms: ${out}`)), kStep);
+    server.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on (http:\/\/[0-9.]+:\d+)/.exec(out);
+      if (m) { clearTimeout(timer); resolve(m[1]); }
+    });
+    server.stderr.on('data', (d) => { out += d; process.stderr.write(`[serve] ${d}`); });
+    server.on('exit', (code) => { clearTimeout(timer); reject(new Error(`tonk serve exited (${code}): ${out}`)); });
+  });
+}
+
+const results = [];
+async function test(name, fn) {
+  const t0 = Date.now();
+  try {
+    await fn();
+    results.push([name, true]);
+    console.log(`ok   ${name} (${Date.now() - t0} ms)`);
+  } catch (e) {
+    results.push([name, false]);
+    console.log(`FAIL ${name}: ${e.stack ?? e}`);
+  }
+}
+function expect(cond, what) { if (!cond) throw new Error(`expected: ${what}`); }
+
+async function newPage(width, height) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  page.setDefaultTimeout(kStep);
+  page.on('pageerror', (e) => console.log(`[page error] ${e.message}`));
+  return page;
+}
+
+const shot = (page, name) => page.screenshot({ path: path.join(outDir, `pacing-${name}.png`), fullPage: true });
+const attr = (page, name) => page.locator('main.table-page').getAttribute(`data-${name}`);
+const logLines = (page) => page.locator('.log li').allTextContents();
+
+/** Whether the page's player is to move (the server listed moves for it). */
+async function myTurn(page) {
+  return (await attr(page, 'status')) === 'playing' && (await page.locator('[data-action]').count()) > 0;
+}
+
+/** Waits until the table's position (seq, status or hand) moves on from what it is now. */
+async function waitMoved(page) {
+  const before = { seq: await attr(page, 'seq'), status: await attr(page, 'status'), hand: await attr(page, 'hand') };
+  await page.waitForFunction((b) => {
+    const m = document.querySelector('main.table-page');
+    return m && (m.dataset.seq !== b.seq || m.dataset.status !== b.status || m.dataset.hand !== b.hand);
+  }, before, { timeout: kStep });
+}
+
+/** Plays one listed move by its id: a card move selects its card first. */
+async function play(page, id) {
+  const moved = waitMoved(page);
+  const card = id.startsWith('discard ') ? id.slice(8) : null;
+  if (card) await page.locator(`.my-hand button.card[data-card="${card}"]`).click();
+  await page.locator(`.act-buttons [data-action="${id}"]`).click();
+  await moved;
+}
+
+/** The lobby: a table against a greedy bot at `speed` (a value of the Bot speed choice), `people` seats for people. */
+async function createTable(page, base, name, { speed = null, seat2 = 'greedy' } = {}) {
+  await page.goto(`${base}/`);
+  await page.waitForFunction(() => document.querySelectorAll('select[name="preset"] option').length > 1, null, { timeout: kStep });
+  await page.fill('input[name="name"]', name);
+  await page.selectOption('select[name="seat1"]', seat2);
+  if (speed !== null) await page.selectOption('select[name="bot_speed"]', String(speed));
+  await page.click('button[type="submit"]:has-text("Create table")');
+  await page.waitForSelector('main.table-page', { timeout: kStep });
+  return page.url();
+}
+
+async function main() {
+  const base = await startServer();
+  console.log(`tonk serve at ${base}`);
+  browser = await chromium.launch({ executablePath: browserPath, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  const ann = await newPage(1280, 800);
+
+  await test('the lobby offers the bot speed, normal by default; a paced bot shows "thinking…" on its seat', async () => {
+    await ann.goto(`${base}/`);
+    await ann.waitForSelector('select[name="bot_speed"]', { timeout: kStep });
+    expect(await ann.locator('select[name="bot_speed"]').inputValue() === String(kNormalPace), 'the default bot speed is normal');
+    const options = await ann.locator('select[name="bot_speed"] option').allTextContents();
+    expect(options.length === 3 && options.some((o) => o.startsWith('Instant')), `normal, fast, instant: ${options}`);
+    await createTable(ann, base, 'Ann');
+    // Ann draws and discards; then the bot's turn: its seat says it is thinking, and its first move
+    // shows no sooner than the pace after Ann's discard.
+    let measured = false;
+    let thinkingSeen = false;
+    for (let turn = 0; turn < 6 && !(measured && thinkingSeen); ++turn) {
+      await ann.waitForFunction(() => document.querySelector('.seat[data-seat="1"] .thinking')
+        || document.querySelectorAll('[data-action]').length > 0 || document.querySelector('main.table-page')?.dataset.status !== 'playing',
+      null, { timeout: kStep });
+      if ((await attr(ann, 'status')) !== 'playing') break;
+      if (!(await myTurn(ann))) {
+        const thinking = await ann.locator('.seat[data-seat="1"] .thinking').textContent();
+        expect(thinking === 'greedy is thinking…', `the bot's seat says it thinks: ${thinking}`);
+        thinkingSeen = true;
+        await ann.waitForFunction(() => document.querySelectorAll('[data-action]').length > 0
+          || document.querySelector('main.table-page')?.dataset.status !== 'playing', null, { timeout: kStep });
+        continue;
+      }
+      const stock = await ann.locator('.act-buttons [data-action="stock"]').count();
+      await play(ann, stock ? 'stock' : 'take');
+      if (!(await myTurn(ann))) continue;
+      const discard = await ann.locator('[data-action^="discard "]').first().getAttribute('data-action');
+      const lines = (await logLines(ann)).length;
+      const t0 = Date.now();
+      await play(ann, discard);
+      if ((await attr(ann, 'status')) !== 'playing') break;
+      await ann.waitForSelector('.seat[data-seat="1"] .thinking', { timeout: kStep });
+      thinkingSeen = true;
+      await shot(ann, 'thinking-1280');
+      // The bot's move is the first log line after Ann's discard's.
+      await ann.waitForFunction((n) => document.querySelectorAll('.log li').length > n + 1, lines, { timeout: kStep });
+      const elapsed = Date.now() - t0;
+      expect(elapsed >= kNormalPace, `the bot's move shows no sooner than ${kNormalPace} ms after Ann's discard (${elapsed} ms)`);
+      measured = true;
+    }
+    expect(thinkingSeen && measured, 'the bot thought, and its move was timed, within six turns');
+  });
+
+  await test('the log survives a reload', async () => {
+    // At a quiet moment (Ann to move, or between hands) the log is read, the page reloaded, and the
+    // same lines come back instead of "Earlier moves are not in this log".
+    await ann.waitForFunction(() => document.querySelectorAll('[data-action]').length > 0
+      || document.querySelector('main.table-page')?.dataset.status !== 'playing', null, { timeout: kStep });
+    const before = await logLines(ann);
+    expect(before.length >= 4, `a few moves in the log: ${before.length}`);
+    await ann.reload();
+    await ann.waitForFunction((n) => document.querySelectorAll('.log li').length >= n, before.length, { timeout: kStep });
+    const after = await logLines(ann);
+    expect(!after.some((l) => l.startsWith('Earlier moves are not in this log')), `no "earlier moves" line: ${after[1]}`);
+    const same = before.every((l, i) => after[i] === l);
+    expect(same, `the log after the reload begins with the log before it:\n${before.join('\n')}\n---\n${after.join('\n')}`);
+    await shot(ann, 'log-after-reload-1280');
+  });
+
+  await test('between hands: the countdown, who the table waits on, and the result stays until Next hand', async () => {
+    // Ann and Bo (a phone) at a two-person table: the first to move drops, ending the hand.
+    const link = await createTable(ann, base, 'Ann', { seat2: 'person' });
+    const bo = await newPage(360, 740);
+    await bo.goto(link);
+    await bo.fill('input[name="name"]', 'Bo');
+    await bo.click('button:has-text("Join")');
+    await bo.waitForSelector('main.table-page[data-status="playing"]', { timeout: kStep });
+    for (let i = 0; i < 4 && (await attr(ann, 'status')) === 'playing'; ++i) {
+      await Promise.race([ann, bo].map((p) => p.waitForFunction(() => document.querySelectorAll('[data-action]').length > 0
+        || document.querySelector('main.table-page')?.dataset.status !== 'playing', null, { timeout: kStep })));
+      for (const p of [ann, bo]) {
+        if (!(await myTurn(p))) continue;
+        const moved = waitMoved(p);
+        await p.locator('.act-buttons [data-action="drop"]').click();
+        const yes = p.locator('[role="alertdialog"] button', { hasText: 'Yes, drop' });
+        // A drop may ask for confirmation (the page decides when): confirm if it asks.
+        await Promise.race([moved, yes.waitFor({ timeout: kStep }).then(() => yes.click()).catch(() => {})]);
+        await moved;
+        break;
+      }
+    }
+    for (const p of [ann, bo]) await p.waitForSelector('.hand-end .next-hand', { timeout: kStep });
+    const over = Number(await attr(ann, 'hand'));
+    const annLine = await ann.locator('.next-hand').textContent();
+    expect(/^Next hand in \d+ s · waiting for you and Bo$/.test(annLine), `Ann's page: ${annLine}`);
+    const first = Number(/in (\d+) s/.exec(annLine)[1]);
+    expect(first > 0 && first <= 30, `the lobby's pause counts down from 30 s: ${first}`);
+    // The countdown runs: the number goes down.
+    await ann.waitForFunction((n) => {
+      const m = /in (\d+) s/.exec(document.querySelector('.next-hand')?.textContent ?? '');
+      return m && Number(m[1]) < n;
+    }, first, { timeout: kStep });
+    // Ann presses Next hand: her result stays, and both pages say the table waits on Bo.
+    await ann.click('.hand-end button:has-text("Next hand")');
+    await ann.waitForFunction(() => /waiting for Bo$/.test(document.querySelector('.next-hand')?.textContent ?? ''), null, { timeout: kStep });
+    await bo.waitForFunction(() => /waiting for you$/.test(document.querySelector('.next-hand')?.textContent ?? ''), null, { timeout: kStep });
+    expect((await ann.locator('.hand-end .results').count()) === 1, 'the result stays after Next hand while the table waits');
+    await shot(ann, 'waiting-1280');
+    await shot(bo, 'waiting-360');
+    // Bo too: the next hand is dealt, and the panel and its countdown go.
+    await bo.click('.hand-end button:has-text("Next hand")');
+    for (const p of [ann, bo]) {
+      await p.waitForFunction((h) => Number(document.querySelector('main.table-page[data-status="playing"]')?.dataset.hand) > h, over, { timeout: kStep });
+      expect((await p.locator('.next-hand').count()) === 0, 'no countdown in play');
+    }
+    await bo.context().close();
+  });
+}
+
+try {
+  await main();
+} catch (e) {
+  results.push(['setup', false]);
+  console.log(`FAIL setup: ${e.stack ?? e}`);
+}
+clearTimeout(watchdog);
+await cleanup();
+const passed = results.filter((r) => r[1]).length;
+const failed = results.length - passed;
+console.log(`screenshots in ${outDir}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,52 @@
+// Between hands (docs/PROTOCOL.md `state.next_hand_ms`, `state.waiting_for`): the countdown to the
+// next hand dealing itself and who the table waits on, in the result panel ("Next hand in 23 s ·
+// waiting for Bo"). The panel stays until the next hand is dealt: every seat pressed *Next hand*
+// or the countdown ran out.
+import { h } from './dom';
+import type { StateMsg } from './protocol';
+
+/** When the next hand deals itself (Date.now() ms), from the latest state. */
+export class NextHandCountdown {
+  private at: number | null = null;
+
+  update(s: StateMsg, now = Date.now()): void {
+    this.at = s.status === 'between' && typeof s.next_hand_ms === 'number' ? now + s.next_hand_ms : null;
+  }
+
+  secondsLeft(now = Date.now()): number | null {
+    return this.at === null ? null : Math.max(0, Math.ceil((this.at - now) / 1000));
+  }
+}
+
+/** The names of the seats `state` waits on, "you" for the page's own seat; "Bo", "you and Bo", "Bo, Cy and Dee". */
+export function waitingNames(state: StateMsg): string | null {
+  const seats = state.waiting_for ?? [];
+  if (!seats.length) return null;
+  const names = seats.map((i) => (i === state.seat ? 'you' : state.seats[i]?.name ?? `Seat ${i + 1}`));
+  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/** "Next hand in 23 s · waiting for Bo", or null when nothing is awaited between hands. */
+export function nextHandText(state: StateMsg, secondsLeft: number | null): string | null {
+  if (state.status !== 'between') return null;
+  const waiting = waitingNames(state);
+  const parts = [secondsLeft !== null ? `Next hand in ${secondsLeft} s` : '', waiting ? `waiting for ${waiting}` : ''].filter(Boolean);
+  if (!parts.length) return null;
+  const text = parts.join(' · ');
+  return text[0].toUpperCase() + text.slice(1);
+}
+
+/**
+ * Puts the line into the result panel of the drawn table (before its buttons; else after the turn
+ * line), or updates the line already there. Called after each redraw and each second.
+ */
+export function showNextHand(root: HTMLElement, state: StateMsg, secondsLeft: number | null): void {
+  const text = nextHandText(state, secondsLeft);
+  const old = root.querySelector<HTMLElement>('.next-hand');
+  if (!text) { old?.remove(); return; }
+  if (old) { if (old.textContent !== text) old.textContent = text; return; }
+  const el = h('p', { class: 'next-hand', role: 'status' }, text);
+  const buttons = root.querySelector('.hand-end .end-buttons');
+  if (buttons) buttons.before(el);
+  else root.querySelector('.turn-line')?.after(el);
+}
