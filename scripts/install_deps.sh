@@ -9,11 +9,12 @@ set -euo pipefail
 # libboost-dev, libsqlite3-dev, libssl-dev: `tonk serve` (Boost.Beast/Asio, its SQLite log, SHA-256 and the CSPRNG).
 # libpqxx-dev, postgresql: `tonk serve --db postgresql://...` and its failover test (a private cluster; docs/SCALING.md).
 # time: /usr/bin/time, for the peak memory that scripts/soak.sh reports.
-# openssl, nginx: the hosting tests make test certificates and put nginx in front of `tonk serve` (deploy/nginx).
+# openssl, nginx, caddy: the hosting tests make test certificates and put nginx and Caddy in front of `tonk serve`
+# (deploy/nginx/tonk, deploy/Caddyfile), each started by the test with its own config (not the system service).
 # python3-*: the `tonk` Python module and its tests (docs/PYTHON.md), for the system /usr/bin/python3.
 packages=(g++ cmake make pkgconf googletest libgtest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev libtomlplusplus-dev
           libedit-dev libboost-dev libsqlite3-dev libssl-dev libpqxx-dev postgresql python3 python3-dev python3-pybind11 pybind11-dev python3-numpy python3-pytest
-          time chromium openssl nginx)
+          time chromium openssl nginx caddy)
 # The browser table (web/, docs/WEB.md): node and npm (Debian's, unless a node with npm is already
 # there), chromium for its browser tests (driven by playwright-core from npm; no browser is downloaded).
 command -v node >/dev/null || packages+=(nodejs)

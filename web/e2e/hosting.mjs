@@ -10,7 +10,11 @@
 // browser context joins from it, the hand is played to its end and "Verify the deal" passes (Web
 // Crypto: a secure context), with no Content-Security-Policy violation on either page.
 //
+//   (c) Caddy (Debian's) in front, configured by deploy/Caddyfile with the test's certificate.
+// Behind each proxy, clients with different addresses (127.0.0.1, 127.0.0.7) are counted apart.
+//
 // Usage: node e2e/hosting.mjs --tonk PATH/tonk --static DIR [--chromium /usr/bin/chromium] [--nginx /usr/sbin/nginx]
+//        [--caddy /usr/bin/caddy]
 // Every wait is bounded; the whole run is killed after TONK_E2E_SECONDS (default 150). nginx and the
 // servers are stopped at the end, also on failure. Ends with "N passed, N failed".
 import { execFileSync, spawn } from 'node:child_process';
@@ -31,9 +35,12 @@ const tonk = args.tonk;
 const staticDir = path.resolve(args.static ?? 'dist');
 const browserPath = args.chromium ?? process.env.CHROMIUM ?? '/usr/bin/chromium';
 const nginxPath = args.nginx ?? '/usr/sbin/nginx';
+const caddyPath = args.caddy ?? '/usr/bin/caddy';
 const siteFile = fileURLToPath(new URL('../../deploy/nginx/tonk', import.meta.url));
+const caddyFile = fileURLToPath(new URL('../../deploy/Caddyfile', import.meta.url));
 for (const [what, file, hint] of [['--tonk', tonk, 'the tonk program'], ['--static', path.join(staticDir, 'index.html'), 'npm run build'],
-  ['chromium', browserPath, 'apt-get install chromium'], ['nginx', nginxPath, 'apt-get install nginx'], ['the nginx site', siteFile, 'deploy/nginx/tonk']]) {
+  ['chromium', browserPath, 'apt-get install chromium'], ['nginx', nginxPath, 'apt-get install nginx'], ['caddy', caddyPath, 'apt-get install caddy'],
+  ['the nginx site', siteFile, 'deploy/nginx/tonk'], ['the Caddyfile', caddyFile, 'deploy/Caddyfile']]) {
   if (!file || !fs.existsSync(file)) { console.error(`hosting: no ${what} at '${file}' (${hint})`); process.exit(2); }
 }
 
@@ -121,10 +128,10 @@ function freePort() {
   });
 }
 
-/** Starts tonk serve with `extra` flags; resolves with { child, port, stderr() } once it says it listens. */
-function startTonk(name, extra) {
+/** Starts tonk serve with `extra` flags (on `port`, 0 for any); resolves with { child, port, stderr() } once it says it listens. */
+function startTonk(name, extra, port = 0) {
   return new Promise((resolve, reject) => {
-    const child = spawn(tonk, ['serve', '--listen', '127.0.0.1:0', '--db', file(`${name}.db`), '--static', staticDir, ...extra],
+    const child = spawn(tonk, ['serve', '--listen', `127.0.0.1:${port}`, '--db', file(`${name}.db`), '--static', staticDir, ...extra],
       { stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);
     let out = '';
@@ -194,6 +201,89 @@ ${temp}
   children.push(child);
   await waitListening(ports.httpsPort, 'nginx');
   return child;
+}
+
+/**
+ * deploy/Caddyfile as this run needs it: the site on https://tonk.test:PORT with the test's
+ * certificate instead of one from Let's Encrypt, no admin endpoint, no redirect listener, tonk's port.
+ */
+function adaptCaddyfile({ httpPort, httpsPort, tonkPort }) {
+  let site = fs.readFileSync(caddyFile, 'utf8');
+  const replace = (from, to) => {
+    if (!site.includes(from)) throw new Error(`deploy/Caddyfile no longer has "${from}": adapt hosting.mjs`);
+    site = site.split(from).join(to);
+  };
+  replace('reverse_proxy 127.0.0.1:8080 {', `reverse_proxy 127.0.0.1:${tonkPort} {`);
+  replace('\ntonk.example.org {\n', `
+{
+	admin off
+	auto_https disable_redirects
+	http_port ${httpPort}
+	https_port ${httpsPort}
+	storage file_system ${file('caddy-data')}
+}
+https://tonk.test:${httpsPort} {
+	tls ${file('leaf1-fullchain.pem')} ${file('leaf1-key.pem')}
+`);
+  return site;
+}
+
+async function startCaddy(ports) {
+  fs.writeFileSync(file('Caddyfile'), adaptCaddyfile(ports));
+  const env = { ...process.env, HOME: tmp, XDG_DATA_HOME: file('caddy-data'), XDG_CONFIG_HOME: file('caddy-config') };
+  execFileSync(caddyPath, ['validate', '--config', file('Caddyfile'), '--adapter', 'caddyfile'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(caddyPath, ['run', '--config', file('Caddyfile'), '--adapter', 'caddyfile'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let log = '';
+  child.stderr.on('data', (d) => { log += d; });
+  children.push(child);
+  await waitListening(ports.httpsPort, `caddy (${log})`);
+  return child;
+}
+
+/**
+ * Sends `request` (text, CRLF lines) over TLS for tonk.test to 127.0.0.1:`port` from `from` (a local
+ * address); resolves with the socket and the response's head once it has come.
+ */
+function rawRequest(port, from, request) {
+  return new Promise((resolve, reject) => {
+    const socket = tls.connect({ host: '127.0.0.1', port, localAddress: from, servername: 'tonk.test', ca: fs.readFileSync(file('ca.pem')) },
+      () => socket.write(request));
+    let text = '';
+    socket.on('data', (d) => {
+      text += d;
+      const end = text.indexOf('\r\n\r\n');
+      if (end >= 0) resolve({ socket, head: text.slice(0, end), text: () => text });
+    });
+    socket.setTimeout(kStep, () => { socket.destroy(); reject(new Error(`no answer from ${port}: ${text}`)); });
+    socket.on('error', reject);
+  });
+}
+
+/**
+ * With tonk behind the proxy on `proxyPort` allowing one connection per address: a WebSocket from
+ * 127.0.0.1 holds 127.0.0.1's one slot; a page request from 127.0.0.1 is then refused naming
+ * 127.0.0.1, and one from 127.0.0.7 (another client to the proxy) is served: the proxy's clients
+ * are counted apart by their forwarded address.
+ */
+async function checkAddressesCountedApart(proxyPort) {
+  const host = `tonk.test:${proxyPort}`;
+  const ws = await rawRequest(proxyPort, '127.0.0.1', `GET /ws HTTP/1.1\r\nHost: ${host}\r\nOrigin: https://${host}\r\n`
+    + 'Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n');
+  try {
+    expect(/^HTTP\/1\.1 101/.test(ws.head), `the WebSocket is upgraded through the proxy: ${ws.head}`);
+    for (let i = 0; i < 100 && !ws.text().includes('welcome'); ++i) await new Promise((r) => setTimeout(r, 50));
+    expect(ws.text().includes('"type":"welcome"'), `the WebSocket is welcomed: ${ws.text()}`);
+    const get = `GET / HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`;
+    const same = await rawRequest(proxyPort, '127.0.0.1', get);
+    same.socket.destroy();
+    expect(/^HTTP\/1\.1 503/.test(same.head), `a second connection from 127.0.0.1 is refused: ${same.head}`);
+    for (let i = 0; i < 100 && !same.text().includes('too many connections'); ++i) await new Promise((r) => setTimeout(r, 20));
+    const other = await rawRequest(proxyPort, '127.0.0.7', get);
+    other.socket.destroy();
+    expect(/^HTTP\/1\.1 200/.test(other.head), `a connection from 127.0.0.7 through the proxy is its own: ${other.head}`);
+  } finally {
+    ws.socket.destroy();
+  }
 }
 
 // ---------------------------------------------------------------- a tiny test runner
@@ -408,8 +498,29 @@ async function main() {
         s.setTimeout(kStep, () => { s.destroy(); reject(new Error('no answer on the http port')); });
       });
       expect(/^HTTP\/1\.1 301/.test(redirect) && /\r\nLocation: https:\/\/tonk\.test\/x\r\n/i.test(redirect), `plain http moves to https: ${redirect.split('\r\n\r\n')[0]}`);
+      await stop(server.child);
+      const strict = await startTonk('behind-nginx-strict', ['--trusted-proxy', '127.0.0.1/32', '--max-connections-per-address', '1'], ports.tonkPort);
+      await checkAddressesCountedApart(ports.httpsPort);
+      await stop(strict.child);
     } finally {
       await stop(nginx);
+      await stop(server.child);
+    }
+  });
+
+  await test('through Caddy (deploy/Caddyfile) in front of tonk serve --trusted-proxy: friends play a hand and verify the deal', async () => {
+    const server = await startTonk('behind-caddy', ['--trusted-proxy', '127.0.0.1/32']);
+    const ports = { httpPort: await freePort(), httpsPort: await freePort(), tonkPort: server.port };
+    const caddy = await startCaddy(ports);
+    try {
+      expect((await servedFingerprint(ports.httpsPort)) === fingerprint(file('leaf1.pem')), 'Caddy serves the test certificate');
+      await friendsPlay(`https://tonk.test:${ports.httpsPort}`);
+      await stop(server.child);
+      const strict = await startTonk('behind-caddy-strict', ['--trusted-proxy', '127.0.0.1/32', '--max-connections-per-address', '1'], ports.tonkPort);
+      await checkAddressesCountedApart(ports.httpsPort);
+      await stop(strict.child);
+    } finally {
+      await stop(caddy);
       await stop(server.child);
     }
   });
