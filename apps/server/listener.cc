@@ -6,8 +6,8 @@
 namespace tonk::serve {
 
 Listener::Listener(boost::asio::io_context& io, boost::asio::ip::tcp::endpoint endpoint, std::shared_ptr<ConnectionCount> count,
-                   const TrustedProxies& proxies, Open open)
-    : io_(io), acceptor_(io), count_(std::move(count)), proxies_(proxies), open_(std::move(open)), backoff_(io) {
+                   TrustedProxies proxies, Open open)
+    : io_(io), acceptor_(io), count_(std::move(count)), proxies_(std::move(proxies)), open_(std::move(open)), backoff_(io) {
   acceptor_.open(endpoint.protocol());
   acceptor_.set_option(boost::asio::socket_base::reuse_address(true));
   acceptor_.bind(endpoint);

@@ -34,7 +34,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
   /// an address `proxies` trusts is handed over uncounted; any other is counted by `count` first
   /// (and handed over refused when a limit is reached, to be answered with the reason).
   Listener(boost::asio::io_context& io, boost::asio::ip::tcp::endpoint endpoint, std::shared_ptr<ConnectionCount> count,
-           const TrustedProxies& proxies, Open open);
+           TrustedProxies proxies, Open open);
   /// The bound endpoint (the port chosen when 0 was asked).
   boost::asio::ip::tcp::endpoint local_endpoint() const { return acceptor_.local_endpoint(); }
   void run();
@@ -45,7 +45,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
   boost::asio::io_context& io_;
   boost::asio::ip::tcp::acceptor acceptor_;
   std::shared_ptr<ConnectionCount> count_;
-  const TrustedProxies& proxies_;
+  TrustedProxies proxies_;
   Open open_;
   boost::asio::steady_timer backoff_;  // out of file descriptors: accept again 100 ms later
   bool told_out_of_fds_ = false;       // logged once
