@@ -187,6 +187,36 @@ TEST(ServeHosting, ThroughATrustedProxyEveryForwardedAddressIsCountedApart) {
   EXPECT_EQ(c1.request({{"type", "ping"}})["type"], "pong");
 }
 
+// A proxy reuses its connections to the server for other clients (keep-alive): each request is
+// counted by the client it carries, not by whoever used the connection first.
+TEST(ServeHosting, AConnectionTheProxyReusesIsCountedByEachRequestsClient) {
+  ServerProcess server(":memory:", 1, "1000", {"--trusted-proxy", "127.0.0.1/32", "--max-connections-per-address", "1"});
+  WsClient b(server.port(), forwarded_for("203.0.113.2"));  // holds 203.0.113.2's one connection
+  boost::asio::io_context io;
+  boost::asio::ip::tcp::socket socket(io);
+  connect_from(socket, server.port(), "");
+  const timeval tv{20, 0};
+  setsockopt(socket.native_handle(), SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  boost::beast::flat_buffer buffer;
+  auto ask = [&](const std::string& client) {
+    http::request<http::empty_body> req{http::verb::get, "/", 11};
+    req.set(http::field::host, "127.0.0.1");
+    req.set("X-Forwarded-For", client);
+    req.keep_alive(true);
+    http::write(socket, req);
+    http::response<http::string_body> res;
+    http::read(socket, buffer, res);
+    return res;
+  };
+  EXPECT_EQ(ask("203.0.113.1").result_int(), 200);
+  EXPECT_EQ(ask("203.0.113.1").result_int(), 200);  // the same client again: still its one connection
+  const auto full = ask("203.0.113.2");              // now carrying the client that is at its cap
+  EXPECT_EQ(full.result_int(), 503);
+  EXPECT_NE(full.body().find("too many connections from 203.0.113.2"), std::string::npos) << full.body();
+  // 203.0.113.1 is not left counted by that connection: a new connection of it is served.
+  EXPECT_EQ(get(server.port(), "/", forwarded_for("203.0.113.1")).result_int(), 200);
+}
+
 // A client that connects directly is counted by its socket address, whatever it forwards: from
 // 127.0.0.7 (not the proxy) as from a server that trusts no proxy.
 TEST(ServeHosting, ForwardedAddressesFromAnyoneButTheProxyAreIgnored) {
