@@ -11,10 +11,12 @@ set -euo pipefail
 # time: /usr/bin/time, for the peak memory that scripts/soak.sh reports.
 # dpkg-dev, systemd: the Debian package (cpack's Depends from dpkg-shlibdeps; its test checks the unit
 # with systemd-analyze verify; docs/DEPLOY.md).
+# openssl, nginx, caddy: the hosting tests make test certificates and put nginx and Caddy in front of `tonk serve`
+# (deploy/nginx/tonk, deploy/Caddyfile), each started by the test with its own config (not the system service).
 # python3-*: the `tonk` Python module and its tests (docs/PYTHON.md), for the system /usr/bin/python3.
 packages=(g++ cmake make pkgconf googletest libgtest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev libtomlplusplus-dev
           libedit-dev libboost-dev libsqlite3-dev libssl-dev libpqxx-dev postgresql python3 python3-dev python3-pybind11 pybind11-dev python3-numpy python3-pytest
-          time chromium dpkg-dev systemd)
+          time chromium dpkg-dev systemd openssl nginx caddy)
 # The browser table (web/, docs/WEB.md): node and npm (Debian's, unless a node with npm is already
 # there), chromium for its browser tests (driven by playwright-core from npm; no browser is downloaded).
 command -v node >/dev/null || packages+=(nodejs)
@@ -29,5 +31,13 @@ if ((${#missing[@]})); then
   sudo_cmd=()
   [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
   "${sudo_cmd[@]}" apt-get update -qq
+  # The tests start nginx, Caddy and PostgreSQL themselves, each with its own config on loopback:
+  # Debian's policy-rc.d hook (exit 101, "action forbidden") keeps the packages from starting their
+  # system services on ports 80 and 5432 while they install. A hook the machine already has is kept.
+  policy=/usr/sbin/policy-rc.d
+  if [ ! -e "$policy" ]; then
+    "${sudo_cmd[@]}" sh -c "printf '#!/bin/sh\\nexit 101\\n' > $policy && chmod 755 $policy"
+    trap '"${sudo_cmd[@]}" rm -f "$policy"' EXIT
+  fi
   DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
 fi

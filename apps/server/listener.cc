@@ -3,39 +3,11 @@
 #include <chrono>
 #include <iostream>
 
-#include "http_session.h"
-
 namespace tonk::serve {
 
-std::shared_ptr<void> ConnectionCount::admit(const std::string& address, std::string& why) {
-  int& mine = by_address_[address];
-  if (mine >= per_address_) {
-    why = "too many connections from " + address + " (at most " + std::to_string(per_address_) + ")";
-  } else if (total_ >= total_limit_) {
-    why = "the server is full (at most " + std::to_string(total_limit_) + " connections)";
-  } else {
-    ++mine;
-    ++total_;
-    // The deleter runs when the HTTP session, or the WebSocket session it became, is destroyed.
-    // It keeps the count alive: sessions may outlive the Listener at shutdown.
-    return std::shared_ptr<void>(this, [self = shared_from_this(), address](void*) {
-      --self->total_;
-      if (const auto it = self->by_address_.find(address); it != self->by_address_.end() && --it->second <= 0)
-        self->by_address_.erase(it);
-    });
-  }
-  if (mine == 0) by_address_.erase(address);
-  return nullptr;
-}
-
-Listener::Listener(boost::asio::io_context& io, boost::asio::ip::tcp::endpoint endpoint, Lobby& lobby, std::string static_dir,
-                   int per_address, int total)
-    : io_(io),
-      acceptor_(io),
-      lobby_(lobby),
-      static_dir_(std::move(static_dir)),
-      count_(std::make_shared<ConnectionCount>(per_address, total)),
-      backoff_(io) {
+Listener::Listener(boost::asio::io_context& io, boost::asio::ip::tcp::endpoint endpoint, std::shared_ptr<ConnectionCount> count,
+                   TrustedProxies proxies, Open open)
+    : io_(io), acceptor_(io), count_(std::move(count)), proxies_(std::move(proxies)), open_(std::move(open)), backoff_(io) {
   acceptor_.open(endpoint.protocol());
   acceptor_.set_option(boost::asio::socket_base::reuse_address(true));
   acceptor_.bind(endpoint);
@@ -50,12 +22,16 @@ void Listener::accept() {
       boost::system::error_code ignored;
       socket.set_option(boost::asio::ip::tcp::no_delay(true), ignored);
       const auto remote = socket.remote_endpoint(ignored);
-      const std::string address = ignored ? std::string("?") : remote.address().to_string();
-      std::string why;
-      std::shared_ptr<void> slot = self->count_->admit(address, why);
-      // Refused connections are still read once, to answer with the reason (HTTP 503, or a
-      // WebSocket close 1013 "try again later"); they hold no slot.
-      std::make_shared<HttpSession>(std::move(socket), self->lobby_, self->static_dir_, address, std::move(slot), why)->run();
+      Peer peer;
+      if (!ignored) peer.socket_address = remote.address();
+      peer.via_proxy = !ignored && self->proxies_.trusts(peer.socket_address);
+      if (!peer.via_proxy) {
+        peer.address = ignored ? std::string("?") : address_text(peer.socket_address);
+        // Refused connections are still read once, to answer with the reason (HTTP 503, or a
+        // WebSocket close 1013 "try again later"); they hold no slot.
+        peer.slot = self->count_->admit(peer.address, peer.refusal);
+      }
+      self->open_(std::move(socket), std::move(peer));
     } else if (ec == boost::asio::error::operation_aborted) {
       return;
     } else if (ec == boost::asio::error::no_descriptors || ec == boost::system::errc::too_many_files_open_in_system ||

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace tonk::serve {
 
@@ -20,6 +21,15 @@ struct ServeOptions {
   int max_hints = 4;                      ///< hints computed at once over every table (then `busy`)
   int max_unjoined_per_address = 20;      ///< tables nobody joined yet that one address may have created
   double unjoined_expiry = 600;           ///< seconds after which a table nobody joined is removed
+  /// TLS (tls_context.h): PEM certificate chain and key files, both or neither; "" for plain http.
+  /// SIGHUP reloads them.
+  std::string tls_cert;
+  std::string tls_key;
+  std::string redirect_http;  ///< with TLS: HOST:PORT of a plain listener that only redirects to https; "" for none
+  /// CIDR blocks of reverse proxies whose forwarded client address and scheme are believed (trusted_proxy.h).
+  std::vector<std::string> trusted_proxies;
+  /// Origins (SCHEME://HOST[:PORT]) besides the server's own whose pages may open /ws (web_security.h).
+  std::vector<std::string> allowed_origins;
   /// Added to the wall clock the turn timers' deadlines are kept in (ms; tests only: a restart "later"
   /// without waiting). 0 in use.
   long long clock_offset_ms = 0;
@@ -28,10 +38,12 @@ struct ServeOptions {
   long long exit_after_acts = 0;
 };
 
-/// Runs the server until SIGINT or SIGTERM. Prints "tonk serve: listening on http://HOST:PORT" (the
-/// bound port) on stdout once it accepts connections, after restoring every stored table. Returns the
-/// exit code: 0 after a signal, 1 when the storage cannot be opened or a table does not restore, 2 for
-/// a bad --listen or --advertise.
+/// Runs the server until SIGINT or SIGTERM. Prints "tonk serve: listening on http://HOST:PORT" (https://
+/// with TLS; the bound port) on stdout once it accepts connections, after restoring every stored table.
+/// With TLS, SIGHUP reloads the certificate and key (a message on stderr either way; a bad file keeps
+/// the old ones). Returns the exit code: 0 after a signal, 1 when the storage cannot be opened or a
+/// table does not restore, 2 for a bad --listen, --advertise, --redirect-http, --trusted-proxy or
+/// --allowed-origin, or a certificate or key that cannot be used (the message names the file).
 int run_server(const ServeOptions& options);
 
 }  // namespace tonk::serve

@@ -1,7 +1,11 @@
 #include "websocket_session.h"
 
 #include <boost/beast/core/buffers_to_string.hpp>
+#include <boost/beast/ssl.hpp>
 #include <boost/beast/websocket.hpp>
+#include <boost/beast/websocket/ssl.hpp>
+
+#include "http_session.h"
 
 #include "lobby.h"
 
@@ -10,20 +14,28 @@ namespace tonk::serve {
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 
-WebSocketSession::WebSocketSession(boost::asio::ip::tcp::socket socket, Lobby& lobby, std::string address,
-                                   std::shared_ptr<void> slot, std::string refusal)
-    : ws_(std::move(socket)), lobby_(lobby), slot_(std::move(slot)), refusal_(std::move(refusal)), tokens_(2 * lobby.rate()) {
+template <class Stream>
+WebSocketSession<Stream>::WebSocketSession(Stream stream, Lobby& lobby, std::string address, std::shared_ptr<void> slot,
+                                           std::string refusal, std::shared_ptr<boost::asio::ssl::context> tls)
+    : tls_(std::move(tls)),
+      ws_(std::move(stream)),
+      lobby_(lobby),
+      slot_(std::move(slot)),
+      refusal_(std::move(refusal)),
+      tokens_(2 * lobby.rate()) {
   this->address = std::move(address);
 }
 
-WebSocketSession::~WebSocketSession() = default;
+template <class Stream>
+WebSocketSession<Stream>::~WebSocketSession() = default;
 
-void WebSocketSession::run(beast::http::request<beast::http::string_body> request) {
+template <class Stream>
+void WebSocketSession<Stream>::run(beast::http::request<beast::http::string_body> request) {
   ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
   ws_.set_option(websocket::stream_base::decorator(
       [](websocket::response_type& res) { res.set(beast::http::field::server, "tonk"); }));
   ws_.read_message_max(kMaxMessageBytes);  // a longer message fails the read: close 1009
-  ws_.async_accept(request, [self = shared_from_this()](beast::error_code ec) {
+  ws_.async_accept(request, [self = this->shared_from_this()](beast::error_code ec) {
     if (ec) return;
     if (!self->refusal_.empty()) {  // a connection limit (listener.h): say why, then close
       self->closed_ = true;
@@ -38,11 +50,13 @@ void WebSocketSession::run(beast::http::request<beast::http::string_body> reques
   });
 }
 
-void WebSocketSession::read() {
-  ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
+template <class Stream>
+void WebSocketSession<Stream>::read() {
+  ws_.async_read(buffer_, [self = this->shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
 }
 
-bool WebSocketSession::take_token() {
+template <class Stream>
+bool WebSocketSession<Stream>::take_token() {
   const auto now = std::chrono::steady_clock::now();
   const double rate = lobby_.rate();
   tokens_ = std::min(2 * rate, tokens_ + std::chrono::duration<double>(now - last_).count() * rate);
@@ -52,14 +66,15 @@ bool WebSocketSession::take_token() {
   return true;
 }
 
-void WebSocketSession::on_read(beast::error_code ec) {
+template <class Stream>
+void WebSocketSession<Stream>::on_read(beast::error_code ec) {
   if (ec) {
     // Too big (the stream itself fails the connection with close 1009), closed, reset or timed
     // out: the client is gone.
     gone();
     return;
   }
-  auto self = shared_from_this();
+  auto self = this->shared_from_this();
   if (!ws_.got_text()) {
     lobby_.send_error(self, nullptr, "bad_request", "messages are text frames holding JSON");
     lobby_.flush();
@@ -82,7 +97,8 @@ void WebSocketSession::on_read(beast::error_code ec) {
   read();
 }
 
-void WebSocketSession::gone() {
+template <class Stream>
+void WebSocketSession<Stream>::gone() {
   if (gone_) return;
   gone_ = true;
   closed_ = true;
@@ -90,7 +106,8 @@ void WebSocketSession::gone() {
   following = {};
 }
 
-void WebSocketSession::deliver(std::shared_ptr<const std::string> message) {
+template <class Stream>
+void WebSocketSession<Stream>::deliver(std::shared_ptr<const std::string> message) {
   if (closed_) return;
   if (queue_.size() >= kMaxQueuedMessages) {  // a client that does not read: drop it at once
     closed_ = true;
@@ -102,12 +119,13 @@ void WebSocketSession::deliver(std::shared_ptr<const std::string> message) {
   if (!writing_) write();
 }
 
-void WebSocketSession::write() {
+template <class Stream>
+void WebSocketSession<Stream>::write() {
   writing_ = true;
   std::shared_ptr<const std::string> message = std::move(queue_.front());
   queue_.pop_front();
   ws_.text(true);
-  ws_.async_write(boost::asio::buffer(*message), [self = shared_from_this(), message](beast::error_code ec, std::size_t) {
+  ws_.async_write(boost::asio::buffer(*message), [self = this->shared_from_this(), message](beast::error_code ec, std::size_t) {
     self->writing_ = false;
     if (ec) {
       self->queue_.clear();
@@ -118,16 +136,21 @@ void WebSocketSession::write() {
   });
 }
 
-void WebSocketSession::close_for_abuse() {
+template <class Stream>
+void WebSocketSession<Stream>::close_for_abuse() {
   if (closed_) return;
   closed_ = true;  // nothing more is queued; what is queued (the errors that explain) is still sent
   closing_ = true;
   if (!writing_) start_close();
 }
 
-void WebSocketSession::start_close() {
+template <class Stream>
+void WebSocketSession<Stream>::start_close() {
   closing_ = false;
-  ws_.async_close(websocket::close_code::policy_error, [self = shared_from_this()](beast::error_code) {});
+  ws_.async_close(websocket::close_code::policy_error, [self = this->shared_from_this()](beast::error_code) {});
 }
+
+template class WebSocketSession<PlainStream>;
+template class WebSocketSession<TlsStream>;
 
 }  // namespace tonk::serve

@@ -1,5 +1,5 @@
-// One client's WebSocket: reads messages (size limit, text only, rate limit per connection), hands
-// them to the Lobby, and writes what the Lobby delivers, in order.
+// One client's WebSocket, plain or over TLS: reads messages (size limit, text only, rate limit per
+// connection), hands them to the Lobby, and writes what the Lobby delivers, in order.
 #pragma once
 
 #include <chrono>
@@ -7,7 +7,7 @@
 #include <memory>
 #include <string>
 
-#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/ssl/context.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http/message.hpp>
@@ -29,12 +29,16 @@ inline constexpr int kMaxRateRefusals = 200;
 /// Messages waiting to be written to a client that does not read, after which it is closed.
 inline constexpr std::size_t kMaxQueuedMessages = 4096;
 
-class WebSocketSession : public Client, public std::enable_shared_from_this<WebSocketSession> {
+/// `Stream`: boost::beast::tcp_stream or boost::beast::ssl_stream of one (http_session.h).
+template <class Stream>
+class WebSocketSession : public Client, public std::enable_shared_from_this<WebSocketSession<Stream>> {
  public:
-  /// `slot` counts the connection while it lives (listener.h). With `refusal` set, the upgrade is
-  /// accepted and closed at once (1013 "try again later", the reason as the close reason).
-  WebSocketSession(boost::asio::ip::tcp::socket socket, Lobby& lobby, std::string address = {},
-                   std::shared_ptr<void> slot = nullptr, std::string refusal = {});
+  /// `address` is the client's (forwarded through a trusted proxy), for the limits per address.
+  /// `slot` counts the connection while it lives (connection_count.h). With `refusal` set, the
+  /// upgrade is accepted and closed at once (1013 "try again later", the reason as the close reason).
+  /// `tls`: the TLS context the stream was made with, kept while the connection lives.
+  WebSocketSession(Stream stream, Lobby& lobby, std::string address = {}, std::shared_ptr<void> slot = nullptr,
+                   std::string refusal = {}, std::shared_ptr<boost::asio::ssl::context> tls = nullptr);
   ~WebSocketSession() override;
   /// Accepts the upgrade `request`, sends `welcome`, then reads.
   void run(boost::beast::http::request<boost::beast::http::string_body> request);
@@ -50,7 +54,8 @@ class WebSocketSession : public Client, public std::enable_shared_from_this<WebS
   bool take_token();
   void start_close();
 
-  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  std::shared_ptr<boost::asio::ssl::context> tls_;  // before ws_: outlives the stream
+  boost::beast::websocket::stream<Stream> ws_;
   boost::beast::flat_buffer buffer_;
   Lobby& lobby_;
   std::deque<std::shared_ptr<const std::string>> queue_;

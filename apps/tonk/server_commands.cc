@@ -19,6 +19,8 @@ void add_server_commands(CLI::App& app, ServerCommands& c) {
       "one of them under a lease; when a server stops, another takes its tables over (docs/SCALING.md).\n"
       "Settings can also come from a TOML file (--config; the package's is /etc/tonk/serve.toml): each key\n"
       "is a long flag without its dashes (max-connections = 4096); flags on the command line win.\n"
+      "On the internet: https with --tls-cert and --tls-key, or a reverse proxy in front (--trusted-proxy;\n"
+      "deploy/ holds an nginx site and a Caddyfile). Every page is served with a Content-Security-Policy.\n"
       "Example: tonk serve --listen 127.0.0.1:8080 --db tonk-serve.db");
   c.serve->add_option("--config", c.config_file,
                       "Read settings from a TOML file, one key per flag (listen = \"0.0.0.0:8080\"); flags given here win")
@@ -72,6 +74,33 @@ void add_server_commands(CLI::App& app, ServerCommands& c) {
                       "Seconds after which a table nobody joined is removed (default 600)")
       ->type_name("SECONDS")
       ->check(decimal_number_range(0.1, 1e7));
+  c.serve->add_option("--tls-cert", c.serve_options.tls_cert,
+                      "Serve https and wss with this PEM certificate chain (certbot's fullchain.pem); with --tls-key. "
+                      "SIGHUP reloads both (a bad new file is refused and the old one kept)")
+      ->type_name("FILE")
+      ->check(not_empty("a file"));
+  c.serve->add_option("--tls-key", c.serve_options.tls_key, "The certificate's unencrypted PEM private key (certbot's privkey.pem)")
+      ->type_name("FILE")
+      ->check(not_empty("a file"));
+  c.serve->add_option("--redirect-http", c.serve_options.redirect_http,
+                      "With TLS: also listen for plain http on HOST:PORT, only to redirect every request to https")
+      ->type_name("HOST:PORT")
+      ->check(not_empty("HOST:PORT"));
+  c.serve->add_option("--trusted-proxy", c.serve_options.trusted_proxies,
+                      "A reverse proxy's address range (CIDR, e.g. 127.0.0.1/32 or ::1/128; repeatable): from it only, "
+                      "the client's address and scheme are read from X-Forwarded-For / Forwarded and X-Forwarded-Proto "
+                      "(for every per-address limit and log line)")
+      ->type_name("CIDR")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->check(not_empty("an address range"));
+  c.serve->add_option("--allowed-origin", c.serve_options.allowed_origins,
+                      "A web origin besides the server's own whose pages may open /ws (https://HOST[:PORT]; repeatable). "
+                      "Browsers' requests from any other origin are refused; clients sending no Origin are not")
+      ->type_name("ORIGIN")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->check(not_empty("an origin"));
   // Tests only (hidden): shifts the wall clock of the turn timers' stored deadlines.
   c.serve->add_option("--clock-offset-ms", c.serve_options.clock_offset_ms, "")->group("");
   c.serve->add_option("--exit-after-acts", c.serve_options.exit_after_acts, "")->group("")->transform(decimal_range(0, 1000000000));

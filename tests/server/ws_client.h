@@ -8,7 +8,9 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
+#include <fcntl.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/time.h>
@@ -30,9 +32,10 @@ using nlohmann::json;
 /// `tonk serve --listen 127.0.0.1:0 --db DB` as a child process; port() is the port it printed.
 class ServerProcess {
  public:
-  /// `extra` arguments follow the others (e.g. {"--lease", "1"}).
+  /// `extra` arguments follow the others (e.g. {"--lease", "1"}). With `stderr_file`, the server's
+  /// stderr goes to that file (truncated) instead of the test's.
   explicit ServerProcess(const std::string& db, int workers = 1, std::string rate = "20",
-                         const std::vector<std::string>& extra = {}) {
+                         const std::vector<std::string>& extra = {}, const std::string& stderr_file = "") {
     int out[2];
     if (pipe(out) != 0) throw std::runtime_error("pipe");
     pid_ = fork();
@@ -40,6 +43,10 @@ class ServerProcess {
     if (pid_ == 0) {
       prctl(PR_SET_PDEATHSIG, SIGKILL);  // a test killed (a timeout) leaves no server behind
       dup2(out[1], STDOUT_FILENO);
+      if (!stderr_file.empty()) {
+        const int err = open(stderr_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        if (err >= 0) dup2(err, STDERR_FILENO);
+      }
       close(out[0]);
       close(out[1]);
       const std::string w = std::to_string(workers);
@@ -62,6 +69,7 @@ class ServerProcess {
     }
     fclose(f);
     text = line;
+    said_ = text;
     const auto colon = text.find("127.0.0.1:");
     if (colon == std::string::npos) throw std::runtime_error("tonk serve said: " + text);
     port_ = static_cast<unsigned short>(std::stoi(text.substr(colon + 10)));
@@ -76,6 +84,9 @@ class ServerProcess {
   ServerProcess(const ServerProcess&) = delete;
   ServerProcess& operator=(const ServerProcess&) = delete;
   unsigned short port() const { return port_; }
+  pid_t pid() const { return pid_; }
+  /// The line it printed when it started listening.
+  const std::string& said() const { return said_; }
   /// kill -9, and reaps the process.
   void kill9() {
     if (pid_ <= 0) return;
@@ -94,6 +105,7 @@ class ServerProcess {
  private:
   mutable pid_t pid_ = -1;  // -1 once reaped (alive() reaps a process that exited by itself)
   unsigned short port_ = 0;
+  std::string said_;
 };
 
 /// An HTTP GET of `target` on the server at 127.0.0.1:`port`: the status code and the body.
@@ -115,12 +127,31 @@ inline std::pair<int, std::string> http_get(unsigned short port, const std::stri
   return {static_cast<int>(res.result_int()), res.body()};
 }
 
+/// How a client connects: from which local address (a loopback address such as 127.0.0.7; "" for
+/// any), and with which extra request headers (an Origin, a forwarded address).
+struct Handshake {
+  std::string bind_address;
+  std::string host = "127.0.0.1";  ///< the Host header
+  std::vector<std::pair<std::string, std::string>> headers;
+};
+
+/// A TCP socket connected to 127.0.0.1:`port` from `bind_address` ("" for any).
+inline void connect_from(boost::asio::ip::tcp::socket& socket, unsigned short port, const std::string& bind_address) {
+  socket.open(boost::asio::ip::tcp::v4());
+  if (!bind_address.empty()) socket.bind({boost::asio::ip::make_address(bind_address), 0});
+  socket.connect({boost::asio::ip::make_address("127.0.0.1"), port});
+}
+
 class WsClient {
  public:
-  explicit WsClient(unsigned short port, int timeout_seconds = 20) : ws_(io_), timeout_(timeout_seconds) {
-    boost::asio::ip::tcp::resolver resolver(io_);
-    boost::asio::connect(ws_.next_layer(), resolver.resolve("127.0.0.1", std::to_string(port)));
-    ws_.handshake("127.0.0.1", "/ws");
+  explicit WsClient(unsigned short port, int timeout_seconds = 20) : WsClient(port, Handshake{}, timeout_seconds) {}
+  /// Connects as `how` says; throws when the server refuses (a close instead of the welcome).
+  WsClient(unsigned short port, const Handshake& how, int timeout_seconds = 20) : ws_(io_), timeout_(timeout_seconds) {
+    connect_from(ws_.next_layer(), port, how.bind_address);
+    ws_.set_option(boost::beast::websocket::stream_base::decorator([headers = how.headers](boost::beast::websocket::request_type& req) {
+      for (const auto& [name, value] : headers) req.set(name, value);
+    }));
+    ws_.handshake(how.host, "/ws");
     const json welcome = next();
     if (welcome.value("type", "") != "welcome") throw std::runtime_error("no welcome: " + welcome.dump());
   }

@@ -78,7 +78,7 @@ async function test(name, fn) {
 function expect(cond, what) { if (!cond) throw new Error(`expected: ${what}`); }
 
 async function newPage(width, height) {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1, bypassCSP: true });
   const page = await context.newPage();
   page.setDefaultTimeout(kStep);
   page.on('pageerror', (e) => console.log(`[page error] ${e.message}`));

@@ -133,7 +133,7 @@ async function main() {
     executablePath: browserPath, headless: true,
     args: ['--no-sandbox', '--disable-gpu', `--host-resolver-rules=MAP ${kHost} 127.0.0.1`],
   });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
   const page = await context.newPage();
   page.setDefaultTimeout(kStep);
   const pageErrors = [];

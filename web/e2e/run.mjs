@@ -83,7 +83,7 @@ function expect(cond, what) { if (!cond) throw new Error(`expected: ${what}`); }
 
 // ---------------------------------------------------------------- page helpers
 async function newPage(width, height) {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1, permissions: ['clipboard-read', 'clipboard-write'] });
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1, bypassCSP: true, permissions: ['clipboard-read', 'clipboard-write'] });
   const page = await context.newPage();
   page.setDefaultTimeout(kStep);   // every click and wait is bounded
   page.on('pageerror', (e) => console.log(`[page error] ${e.message}`));

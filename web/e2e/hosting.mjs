@@ -1,0 +1,370 @@
+// Browser test of hosting tonk on the internet, run by ctest (`web.hosting`): friends reach a table
+// over https on a name that is not localhost (`tonk.test`, mapped to 127.0.0.1 by Chromium's
+// --host-resolver-rules), with a test CA and certificates made here by openssl.
+//   (a) nginx (Debian's, started here with its own config, pid and logs in a temporary directory) in
+//       front of `tonk serve --trusted-proxy 127.0.0.1/32`, configured by deploy/nginx/tonk adapted
+//       to this run (ports, certificate paths);
+//   (b) tonk's own TLS (--tls-cert, --tls-key), and SIGHUP with a new certificate in the middle of a
+//       hand: the hand goes on, a new connection is shown the new certificate.
+// In each, one browser creates a table, the invite link is https://tonk.test:PORT/#/t/CODE, a second
+// browser context joins from it, the hand is played to its end and "Verify the deal" passes (Web
+// Crypto: a secure context), with no Content-Security-Policy violation on either page.
+//
+//   (c) Caddy (Debian's) in front, configured by deploy/Caddyfile with the test's certificate.
+// Behind each proxy, clients with different addresses (127.0.0.1, 127.0.0.7) are counted apart.
+//
+// Usage: node e2e/hosting.mjs --tonk PATH/tonk --static DIR [--chromium /usr/bin/chromium] [--nginx /usr/sbin/nginx]
+//        [--caddy /usr/bin/caddy]
+// Every wait is bounded; the whole run is killed after TONK_E2E_SECONDS (default 150). nginx and the
+// servers are stopped at the end, also on failure. Ends with "N passed, N failed".
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { fingerprint, freePort, makeStage, spkiHash, stop } from './hosting_stage.mjs';
+
+const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) => {
+  if (a.startsWith('--')) acc.push([a.slice(2), all[i + 1]]);
+  return acc;
+}, []));
+const tonk = args.tonk;
+const staticDir = path.resolve(args.static ?? 'dist');
+const browserPath = args.chromium ?? process.env.CHROMIUM ?? '/usr/bin/chromium';
+const nginxPath = args.nginx ?? '/usr/sbin/nginx';
+const caddyPath = args.caddy ?? '/usr/bin/caddy';
+const siteFile = fileURLToPath(new URL('../../deploy/nginx/tonk', import.meta.url));
+const caddyFile = fileURLToPath(new URL('../../deploy/Caddyfile', import.meta.url));
+for (const [what, file, hint] of [['--tonk', tonk, 'the tonk program'], ['--static', path.join(staticDir, 'index.html'), 'npm run build'],
+  ['chromium', browserPath, 'apt-get install chromium'], ['nginx', nginxPath, 'apt-get install nginx'], ['caddy', caddyPath, 'apt-get install caddy'],
+  ['the nginx site', siteFile, 'deploy/nginx/tonk'], ['the Caddyfile', caddyFile, 'deploy/Caddyfile']]) {
+  if (!file || !fs.existsSync(file)) { console.error(`hosting: no ${what} at '${file}' (${hint})`); process.exit(2); }
+}
+
+const kStep = 15000;   // the longest any one expected change may take
+const stage = makeStage({ tonk, staticDir, nginxPath, siteFile, caddyPath, caddyFile, kStep });
+const { file, makeCertificates, servedFingerprint, startTonk, startNginx, startCaddy, rawRequest } = stage;
+let browser = null;
+
+async function cleanup() {
+  if (browser) await browser.close().catch(() => {});
+  await stage.stopAll();
+}
+
+const limit = Number(process.env.TONK_E2E_SECONDS ?? 150);
+const watchdog = setTimeout(async () => {
+  console.error(`hosting: gave up after ${limit} s`);
+  await cleanup();
+  process.exit(1);
+}, limit * 1000);
+
+// Stopped from outside (ctest's timeout, Ctrl-C): nginx and the servers are stopped too.
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) {
+  process.on(signal, async () => {
+    console.error(`hosting: ${signal}: stopping nginx and the servers`);
+    await cleanup();
+    process.exit(1);
+  });
+}
+
+/**
+ * With tonk behind the proxy on `proxyPort` allowing one connection per address: a WebSocket from
+ * 127.0.0.1 holds 127.0.0.1's one slot; a page request from 127.0.0.1 is then refused naming
+ * 127.0.0.1, and one from 127.0.0.7 (another client to the proxy) is served: the proxy's clients
+ * are counted apart by their forwarded address.
+ */
+async function checkAddressesCountedApart(proxyPort) {
+  const host = `tonk.test:${proxyPort}`;
+  const ws = await rawRequest(proxyPort, '127.0.0.1', `GET /ws HTTP/1.1\r\nHost: ${host}\r\nOrigin: https://${host}\r\n`
+    + 'Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n');
+  try {
+    expect(/^HTTP\/1\.1 101/.test(ws.head), `the WebSocket is upgraded through the proxy: ${ws.head}`);
+    for (let i = 0; i < 100 && !ws.text().includes('welcome'); ++i) await new Promise((r) => setTimeout(r, 50));
+    expect(ws.text().includes('"type":"welcome"'), `the WebSocket is welcomed: ${ws.text()}`);
+    const get = `GET / HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`;
+    const same = await rawRequest(proxyPort, '127.0.0.1', get);
+    same.socket.destroy();
+    expect(/^HTTP\/1\.1 503/.test(same.head), `a second connection from 127.0.0.1 is refused: ${same.head}`);
+    for (let i = 0; i < 100 && !same.text().includes('too many connections'); ++i) await new Promise((r) => setTimeout(r, 20));
+    const other = await rawRequest(proxyPort, '127.0.0.7', get);
+    other.socket.destroy();
+    expect(/^HTTP\/1\.1 200/.test(other.head), `a connection from 127.0.0.7 through the proxy is its own: ${other.head}`);
+  } finally {
+    ws.socket.destroy();
+  }
+}
+
+// ---------------------------------------------------------------- a tiny test runner
+const results = [];
+async function test(name, fn) {
+  const t0 = Date.now();
+  try {
+    await fn();
+    results.push([name, true]);
+    console.log(`ok   ${name} (${Date.now() - t0} ms)`);
+  } catch (e) {
+    results.push([name, false]);
+    console.log(`FAIL ${name}: ${e.stack ?? e}`);
+  }
+}
+function expect(cond, what) { if (!cond) throw new Error(`expected: ${what}`); }
+
+// ---------------------------------------------------------------- pages
+const violations = [];   // Content-Security-Policy violations and errors on any page of the walk in progress
+
+async function newPage() {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(kStep);
+  // A violation is reported to the console and as a securitypolicyviolation event: both are kept.
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI}`);
+    });
+  });
+  page.on('console', (m) => {
+    if (/Content[- ]Security[- ]Policy|CSP violation/i.test(m.text())) violations.push(m.text());
+  });
+  page.on('pageerror', (e) => violations.push(`page error: ${e.message}`));
+  return page;
+}
+
+const status = (page) => page.locator('main.table-page').getAttribute('data-status');
+const stateKey = async (page) => ({
+  seq: await page.locator('main.table-page').getAttribute('data-seq'), status: await status(page),
+});
+
+async function isMyTurn(page) {
+  if ((await status(page)) !== 'playing') return false;
+  return (await page.locator('.turn-text').textContent()).startsWith('Your turn');
+}
+
+/**
+ * Waits until `fn(arg)`, evaluated in the page, is true: polled every 50 ms, for at most kStep.
+ * (Playwright's waitForFunction polls with eval() in the page, which the page's CSP rightly forbids.)
+ */
+async function until(page, fn, arg, what) {
+  for (const t0 = Date.now(); Date.now() - t0 < kStep;) {
+    if (await page.evaluate(fn, arg)) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out after ${kStep} ms waiting for ${what}`);
+}
+
+async function waitMoved(page, before) {
+  await until(page, (b) => {
+    const m = document.querySelector('main.table-page');
+    return m && (m.dataset.seq !== b.seq || m.dataset.status !== b.status);
+  }, before, 'the table to move on');
+}
+
+const offered = (page) => page.evaluate(() => [...new Set([...document.querySelectorAll('[data-action]')].map((e) => e.dataset.action))]);
+
+/** One turn: drop from the player's third turn on (ending the hand, S15), else draw and discard the highest card. */
+async function playTurn(page, turn) {
+  let moves = await offered(page);
+  const before = await stateKey(page);
+  if (moves.includes('drop') && turn >= 3) {
+    await page.locator('.act-buttons button[data-action="drop"]').click();
+    const dialog = page.locator('[role="alertdialog"]');
+    await dialog.waitFor({ timeout: kStep });
+    await dialog.locator('button', { hasText: 'Yes, drop' }).click();
+    await waitMoved(page, before);
+    return;
+  }
+  const draw = moves.includes('stock') ? 'stock' : moves.includes('take') ? 'take' : null;
+  if (draw) {
+    await page.locator(`.act-buttons button[data-action="${draw}"]`).click();
+    await waitMoved(page, before);
+    if (!(await isMyTurn(page))) return;
+    moves = await offered(page);
+  }
+  const discards = moves.filter((m) => m.startsWith('discard '));
+  const k = await stateKey(page);
+  if (!discards.length) {
+    await page.locator(`[data-action="${moves[0]}"]`).first().click({ force: true });
+    await waitMoved(page, k);
+    return;
+  }
+  const value = (c) => ({ A: 1, T: 10, J: 10, Q: 10, K: 10, X: 0 }[c[0]] ?? Number(c[0]));
+  const card = discards.map((d) => d.slice(8)).sort((a, b) => value(b) - value(a))[0];
+  await page.locator(`.my-hand button.card[data-card="${card}"]`).click();
+  await page.locator(`.act-buttons button[data-action="discard ${card}"]`).click();
+  await waitMoved(page, k);
+}
+
+/**
+ * Plays the pages' table until a hand has ended (a hand may end before anyone moves: a dealt tonk);
+ * `midHand` runs once, after the first turn of a hand. Returns the number of turns played.
+ */
+async function playToHandEnd(pages, midHand = async () => {}) {
+  const turns = new Map(pages.map((p) => [p, 0]));
+  let played = 0;
+  let midDone = false;
+  for (let step = 0; step < 200; ++step) {
+    if ((await Promise.all(pages.map(status))).some((s) => s === 'between' || s === 'over')) break;
+    let moved = false;
+    for (const p of pages) {
+      if (!(await isMyTurn(p))) continue;
+      turns.set(p, turns.get(p) + 1);
+      await playTurn(p, turns.get(p));
+      ++played;
+      moved = true;
+      if (!midDone) { midDone = true; await midHand(); }
+    }
+    if (!moved) {
+      await Promise.race(pages.map(async (p) => waitMoved(p, await stateKey(p)))).catch(() => {});
+    }
+  }
+  for (const p of pages) await p.waitForSelector('.hand-end', { timeout: kStep });
+  return { played, midDone };
+}
+
+/**
+ * The walk of a host's friends: Ann opens `base`, creates a table for two people, her invite link is
+ * `base/#/t/CODE`; Bo joins from it in another browser context; the hand is played to its end and
+ * "Verify the deal" passes on both pages; no CSP violation. Returns the two seat tokens (never in a URL).
+ */
+async function friendsPlay(base, midHand) {
+  violations.length = 0;
+  const tokens = [];
+  const ann = await newPage();
+  const bo = await newPage();
+  try {
+    await ann.goto(`${base}/`);
+    expect(ann.url().startsWith('https://tonk.test:'), `the page is on https://tonk.test: ${ann.url()}`);
+    expect(await ann.evaluate(() => window.isSecureContext && !!crypto.subtle), 'the page is a secure context with Web Crypto');
+    await until(ann, () => document.querySelectorAll('select[name="preset"] option').length > 1, null, 'the preset list');
+    await ann.fill('input[name="name"]', 'Ann');
+    await ann.selectOption('select[name="seats"]', '2');
+    await ann.selectOption('select[name="seat1"]', 'person');
+    await ann.click('button[type="submit"]:has-text("Create table")');
+    await ann.waitForSelector('main.table-page', { timeout: kStep });
+    const link = await ann.locator('input.link').inputValue();
+    expect(new RegExp(`^${base.replace(/[.]/g, '\\.')}/#/t/[0-9A-Z]{6}$`).test(link), `the invite link ${link} is ${base}/#/t/CODE`);
+    await bo.goto(link);
+    await bo.fill('input[name="name"]', 'Bo');
+    await bo.click('button:has-text("Join")');
+    for (const p of [ann, bo]) await p.waitForSelector('main.table-page[data-status="playing"], main.table-page[data-status="between"]', { timeout: kStep });
+    const { midDone } = await playToHandEnd([ann, bo], midHand);
+    if (midHand && !midDone) console.log('     the hand ended before anyone moved (a dealt hand): the mid-hand step ran after it');
+    if (midHand && !midDone) await midHand();
+    for (const p of [ann, bo]) {
+      await p.click('button:has-text("Verify the deal")');
+      await p.waitForSelector('.verify', { timeout: kStep });
+      const verdict = await p.locator('.verify').textContent();
+      expect((await p.locator('.verify.ok').count()) === 1 && verdict.includes('The deal verifies'), `the deal verifies: ${verdict}`);
+    }
+    // The seat tokens (kept in the page's storage) are never in a URL.
+    for (const p of [ann, bo]) {
+      const saved = await p.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('tonk.seat.')).map((k) => JSON.parse(localStorage.getItem(k)).token));
+      expect(saved.length === 1 && /^[0-9a-f]{16,}$/.test(saved[0]), `a seat token is kept: ${saved}`);
+      expect(!p.url().includes(saved[0]) && !link.includes(saved[0]), 'the token is not in the URL');
+      tokens.push(saved[0]);
+    }
+    const headers = await ann.evaluate(async () => {
+      const r = await fetch('/');
+      return { csp: r.headers.get('content-security-policy'), hsts: r.headers.get('strict-transport-security') };
+    });
+    expect(headers.csp?.includes("connect-src 'self'") && headers.hsts?.startsWith('max-age='), `the page's headers: ${JSON.stringify(headers)}`);
+    expect(violations.length === 0, `no Content-Security-Policy violation: ${violations.join(' | ')}`);
+    return tokens;
+  } finally {
+    await ann.context().close();
+    await bo.context().close();
+  }
+}
+
+// ---------------------------------------------------------------- the tests
+async function main() {
+  makeCertificates();
+  browser = await chromium.launch({
+    executablePath: browserPath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--host-resolver-rules=MAP tonk.test 127.0.0.1',
+      // The test CA is trusted: a chain that holds it is accepted (only for these keys).
+      `--ignore-certificate-errors-spki-list=${spkiHash(file('ca.pem'))}`],
+  });
+
+  await test('through nginx with TLS (deploy/nginx/tonk) in front of tonk serve --trusted-proxy: friends play a hand and verify the deal', async () => {
+    const server = await startTonk('behind-nginx', ['--trusted-proxy', '127.0.0.1/32']);
+    const ports = { httpPort: await freePort(), httpsPort: await freePort(), tonkPort: server.port };
+    const nginx = await startNginx(ports);
+    try {
+      expect((await servedFingerprint(ports.httpsPort)) === fingerprint(file('leaf1.pem')), 'nginx serves the test certificate');
+      const tokens = await friendsPlay(`https://tonk.test:${ports.httpsPort}`);
+      // Every request nginx passed on is in its access log: no token is (nor in tonk's own output).
+      const logs = fs.readFileSync(file('nginx-access.log'), 'utf8') + fs.readFileSync(file('nginx-error.log'), 'utf8') + server.stderr();
+      expect(logs.includes('GET /ws HTTP/1.1'), 'the access log holds the WebSocket request');
+      for (const t of tokens) expect(!logs.includes(t), `the seat token ${t.slice(0, 6)}... is in no log line`);
+      const redirect = await new Promise((resolve, reject) => {
+        const s = net.connect(ports.httpPort, '127.0.0.1', () => s.write(`GET /x HTTP/1.1\r\nHost: tonk.test\r\nConnection: close\r\n\r\n`));
+        let text = '';
+        s.on('data', (d) => { text += d; });
+        s.on('end', () => resolve(text));
+        s.on('error', reject);
+        s.setTimeout(kStep, () => { s.destroy(); reject(new Error('no answer on the http port')); });
+      });
+      expect(/^HTTP\/1\.1 301/.test(redirect) && /\r\nLocation: https:\/\/tonk\.test\/x\r\n/i.test(redirect), `plain http moves to https: ${redirect.split('\r\n\r\n')[0]}`);
+      await stop(server.child);
+      const strict = await startTonk('behind-nginx-strict', ['--trusted-proxy', '127.0.0.1/32', '--max-connections-per-address', '1'], ports.tonkPort);
+      await checkAddressesCountedApart(ports.httpsPort);
+      await stop(strict.child);
+    } finally {
+      await stop(nginx);
+      await stop(server.child);
+    }
+  });
+
+  await test('through Caddy (deploy/Caddyfile) in front of tonk serve --trusted-proxy: friends play a hand and verify the deal', async () => {
+    const server = await startTonk('behind-caddy', ['--trusted-proxy', '127.0.0.1/32']);
+    const ports = { httpPort: await freePort(), httpsPort: await freePort(), tonkPort: server.port };
+    const caddy = await startCaddy(ports);
+    try {
+      expect((await servedFingerprint(ports.httpsPort)) === fingerprint(file('leaf1.pem')), 'Caddy serves the test certificate');
+      await friendsPlay(`https://tonk.test:${ports.httpsPort}`);
+      await stop(server.child);
+      const strict = await startTonk('behind-caddy-strict', ['--trusted-proxy', '127.0.0.1/32', '--max-connections-per-address', '1'], ports.tonkPort);
+      await checkAddressesCountedApart(ports.httpsPort);
+      await stop(strict.child);
+    } finally {
+      await stop(caddy);
+      await stop(server.child);
+    }
+  });
+
+  await test("tonk's own TLS: friends play a hand; a SIGHUP mid-hand gives new connections the new certificate and the hand goes on", async () => {
+    fs.copyFileSync(file('leaf1-fullchain.pem'), file('live-fullchain.pem'));
+    fs.copyFileSync(file('leaf1-key.pem'), file('live-key.pem'));
+    const server = await startTonk('own-tls', ['--tls-cert', file('live-fullchain.pem'), '--tls-key', file('live-key.pem')]);
+    const base = `https://tonk.test:${server.port}`;
+    expect((await servedFingerprint(server.port)) === fingerprint(file('leaf1.pem')), 'tonk serves the first certificate');
+    let reloaded = false;
+    await friendsPlay(base, async () => {
+      // certbot renewed: the new files are in place, its deploy hook sends SIGHUP.
+      fs.copyFileSync(file('leaf2-fullchain.pem'), file('live-fullchain.pem'));
+      fs.copyFileSync(file('leaf2-key.pem'), file('live-key.pem'));
+      server.child.kill('SIGHUP');
+      for (let i = 0; i < 100 && !server.stderr().includes('reloaded the TLS certificate'); ++i) await new Promise((r) => setTimeout(r, 50));
+      expect(server.stderr().includes('reloaded the TLS certificate'), `the server says it reloaded: ${server.stderr()}`);
+      expect((await servedFingerprint(server.port)) === fingerprint(file('leaf2.pem')), 'a new connection is shown the new certificate');
+      reloaded = true;
+    });
+    expect(reloaded, 'the certificate was reloaded during the walk');
+    expect(server.child.exitCode === null, 'the server runs on');
+    await stop(server.child);
+  });
+}
+
+try {
+  await main();
+} catch (e) {
+  results.push(['setup', false]);
+  console.log(`FAIL setup: ${e.stack ?? e}`);
+}
+clearTimeout(watchdog);
+await cleanup();
+const passed = results.filter((r) => r[1]).length;
+const failed = results.length - passed;
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
