@@ -116,8 +116,11 @@ async function untilMyTurn(page) {
       return m.dataset.status === 'playing' && document.querySelector('.turn-text')?.textContent.startsWith('Your turn') ? 'turn' : null;
     }, null, { timeout: kStep }).then((h) => h.jsonValue());
     if (what === 'turn') return stateKey(page);
+    const h = (await stateKey(page)).hand;
     await page.click('.hand-end button.primary');
-    await page.waitForFunction(() => !document.querySelector('.hand-end'), null, { timeout: kStep });
+    // The result closes, or the next hand ends at its deal too (a dealt tonk) and shows its own.
+    await page.waitForFunction((h) => !document.querySelector('.hand-end')
+      || document.querySelector('main.table-page').dataset.hand !== h, h, { timeout: kStep });
   }
   throw new Error('never my turn');
 }

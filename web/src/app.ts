@@ -557,27 +557,30 @@ export class App {
       page = renderBadLink(this.route.link, () => { location.hash = '#/'; });
     } else if (this.model) {
       const m = this.model;
+      const used = () => { m.menuOpen = false; };   // a menu item was chosen: the menu closes
       page = renderTable(m, {
+        menu: (open) => { m.menuOpen = open; },
         select: (c) => { if (m.selected.has(c)) m.selected.delete(c); else m.selected.add(c); m.error = null; this.render(); },
         act: (id) => this.act(id),
         confirmDrop: (yes) => { if (yes) this.act('drop'); else { m.confirmDrop = false; this.render('act-drop'); } },
         hint: () => this.askHint(),
         grouping: (g) => { m.grouping = g; store.set('tonk.grouping', g); this.render(); },
-        ledger: (show) => { m.showLedger = show; this.render(); },
+        ledger: (show) => { used(); m.showLedger = show; this.render(); },
         ready: () => { this.send('ready'); m.log.push('You are ready for the next hand.'); m.resultOpen = false; this.render(); },
         closeResult: () => { m.resultOpen = false; if (m.state.status === 'playing') m.handOver = null; this.render(); },
         mute: (muted) => { this.sounds.setMuted(muted); m.muted = muted; this.render('mute'); },
         dropAsk: (above) => { m.dropAskAbove = above; store.set('tonk.dropAskAbove', above); this.render(); },
-        rules: (show) => { if (show) this.openRules(); else { m.rules = 'closed'; this.render('rules'); } },
+        rules: (show) => { used(); if (show) this.openRules(); else { m.rules = 'closed'; this.render('rules'); } },
         walkthrough: (step) => { m.walkthrough = step; if (step === null) finishWalkthrough(storage()); this.render(step === null ? undefined : 'walk-next'); },
         verify: () => { void this.verify(); },
         back: () => this.send('back'),
-        leave: () => { if (confirm('Leave this table? A bot plays your seat from now on.')) { this.send('leave'); store.del(`tonk.seat.${m.state.table}`); location.hash = '#/'; } },
+        leave: () => { used(); if (confirm('Leave this table? A bot plays your seat from now on.')) { this.send('leave'); store.del(`tonk.seat.${m.state.table}`); location.hash = '#/'; } },
         end: () => {
-          if (!confirm(kEndQuestion)) return;
+          used();
+          if (!confirm(kEndQuestion)) { this.render(); return; }
           this.send('end'); m.log.push('You asked to end the table; it ends when every player does.'); this.render();
         },
-        copyLink: () => this.copyLink(),
+        copyLink: () => { used(); this.copyLink(); },
         home: () => { location.hash = '#/'; },
       });
     } else {

@@ -39,6 +39,14 @@ export function handEnd(m: TableModel, hd: TableHandlers): HTMLElement | null {
   const seated = m.state.seat !== null;
   return h('section', { class: 'hand-end', 'aria-label': `Hand ${o.hand} result` },
     h('h2', {}, `Hand ${o.hand}: ${reasonText(o.reason, actor)}`),
+    // Filled by the server's between-hands deadline and who the table waits for, when it sends them.
+    h('p', { class: 'countdown', 'data-slot': 'countdown', role: 'status' }),
+    h('div', { class: 'end-buttons' },
+      m.state.status === 'between' && seated ? h('button', { type: 'button', class: 'primary', 'data-focus': 'ready', onclick: () => hd.ready() }, 'Next hand')
+        : m.state.status === 'playing' ? h('button', { type: 'button', class: 'primary', 'data-focus': 'close-result', onclick: () => hd.closeResult?.() },
+          seated ? 'Next hand' : 'Close') : null,
+      h('button', { type: 'button', 'data-focus': 'verify', onclick: () => hd.verify() }, 'Verify the deal'),
+      h('a', { href: `/records/${m.state.table}/${o.hand}`, download: `tonk-${m.state.table}-${o.hand}.tonk` }, 'Download record')),
     h('table', { class: 'results' },
       h('caption', {}, `Result: what each player won (+) or paid (−), in ${scoreUnit(m.state.rules)}`),
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col' }, 'Hand'),
@@ -48,14 +56,6 @@ export function handEnd(m: TableModel, hd: TableHandlers): HTMLElement | null {
         h('td', {}, hand.length ? h('span', { class: 'cards-inline' }, hand.map((c) => cardElement(c, { small: true }))) : '(empty)'),
         h('td', {}, String(o.counts[i] ?? '')),
         h('td', { class: (o.payouts[i] ?? 0) > 0 ? 'plus' : (o.payouts[i] ?? 0) < 0 ? 'minus' : '' }, signed(o.payouts[i] ?? 0)))))),
-    // Filled by the server's between-hands deadline and who the table waits for, when it sends them.
-    h('p', { class: 'countdown', 'data-slot': 'countdown', role: 'status' }),
-    h('div', { class: 'end-buttons' },
-      m.state.status === 'between' && seated ? h('button', { type: 'button', class: 'primary', 'data-focus': 'ready', onclick: () => hd.ready() }, 'Next hand')
-        : m.state.status === 'playing' ? h('button', { type: 'button', class: 'primary', 'data-focus': 'close-result', onclick: () => hd.closeResult?.() },
-          seated ? 'Next hand' : 'Close') : null,
-      h('button', { type: 'button', 'data-focus': 'verify', onclick: () => hd.verify() }, 'Verify the deal'),
-      h('a', { href: `/records/${m.state.table}/${o.hand}`, download: `tonk-${m.state.table}-${o.hand}.tonk` }, 'Download record')),
     verify);
 }
 

@@ -28,7 +28,7 @@ export function reducedMotion(): boolean {
 /** Where every zone and every card of your hand is now (before the page is redrawn). */
 export function measure(root: ParentNode): Rects {
   const out: Rects = new Map();
-  root.querySelectorAll<HTMLElement>('[data-zone]').forEach((el) => out.set(el.dataset.zone!, el.getBoundingClientRect()));
+  root.querySelectorAll<HTMLElement>('[data-zone]').forEach((el) => out.set(el.dataset.zone!, cardRect(el)));
   root.querySelectorAll<HTMLElement>('.my-hand [data-card]').forEach((el) => out.set(`card:${el.dataset.card}`, el.getBoundingClientRect()));
   return out;
 }
@@ -133,7 +133,14 @@ function landing(root: ParentNode, f: Flight): HTMLElement | null {
 
 function zoneRect(root: ParentNode, zone: Zone): DOMRect | null {
   const el = root.querySelector<HTMLElement>(`[data-zone="${zone}"]`);
-  return el ? el.getBoundingClientRect() : null;
+  return el ? cardRect(el) : null;
+}
+
+/** Where a zone's cards are: its first card (the stock's top, a seat's backs), else the zone itself. */
+function cardRect(el: HTMLElement): DOMRect {
+  const card = el.querySelector<HTMLElement>('.card');
+  const r = card?.getBoundingClientRect();
+  return r && r.width ? r : el.getBoundingClientRect();
 }
 
 /** The big word at a hand's end ("Tonk!", "Caught!"), shown over the table for a moment. */

@@ -30,6 +30,7 @@ export interface TableModel {
   muted?: boolean;
   rules?: RulesSection[] | 'loading' | 'closed';   // the in-page rules of the table's preset
   walkthrough?: number | null;      // the first-hand walkthrough's step, null when not shown
+  menuOpen?: boolean;               // the header's menu stays open across redraws until used or closed
 }
 
 export interface TableHandlers {
@@ -51,6 +52,7 @@ export interface TableHandlers {
   dropAsk?(above: number): void;
   rules?(show: boolean): void;
   walkthrough?(step: number | null): void;
+  menu?(open: boolean): void;
 }
 
 export function seatName(state: StateMsg, seat: number | null | undefined): string {

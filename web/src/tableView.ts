@@ -74,7 +74,9 @@ function actionsBar(m: TableModel, hd: TableHandlers, legal: ParsedAction[]): HT
     type: 'button', class: `act act-${a.kind}${a.kind === 'drop' ? ' danger' : ''}`, 'data-action': a.text, 'data-focus': `act-${a.text}`,
     onclick: () => hd.act(a.text) }, actionLabel(a)));
   const cardActions = legal.filter((a) => a.cards.length > 0);
+  const between = m.state.status === 'between' && m.state.seat !== null;
   return h('section', { class: 'actions', 'aria-label': 'Your moves' },
+    between ? h('div', { class: 'act-buttons' }, h('button', { type: 'button', class: 'primary', 'data-focus': 'ready-dock', onclick: () => hd.ready() }, 'Next hand')) : null,
     myTurn ? h('div', { class: 'act-buttons' }, buttons,
       h('button', { type: 'button', class: 'act-hint', 'data-focus': 'hint', onclick: () => hd.hint() }, 'Hint')) : null,
     myTurn && cardActions.length ? h('details', { class: 'all-moves' },
@@ -114,7 +116,7 @@ function header(m: TableModel, hd: TableHandlers): HTMLElement {
       h('button', { type: 'button', class: 'icon sound', 'data-focus': 'mute', 'aria-pressed': String(!m.muted),
         'aria-label': m.muted ? 'Sound off' : 'Sound on', title: m.muted ? 'Sound off' : 'Sound on', onclick: () => hd.mute?.(!m.muted) }, svg(speakerSvg(!m.muted))),
       state.status === 'over' ? h('button', { type: 'button', class: 'primary', 'data-focus': 'home', onclick: () => hd.home() }, 'Back to the lobby')
-        : h('details', { class: 'menu' },
+        : h('details', { class: 'menu', open: !!m.menuOpen, ontoggle: (e: Event) => hd.menu?.((e.target as HTMLDetailsElement).open) },
           h('summary', { 'data-focus': 'menu' }, 'Menu'),
           h('div', { class: 'head-buttons' },
             h('button', { type: 'button', 'data-focus': 'rules', 'aria-expanded': String(Array.isArray(m.rules) || m.rules === 'loading'),
@@ -179,9 +181,11 @@ export function renderTable(m: TableModel, hd: TableHandlers): HTMLElement {
         state.view ? centre(m, match.spreadTargets, { stock: tap('stock'), take: tap('take'), tap: (id) => hd.act(id) }) : null,
         m.commitment ? h('p', { class: 'fair-line' }, `Deal commitment (SHA-256 of the server seed): `, h('code', {}, m.commitment.slice(0, 16) + '…'), ' ',
           h('span', { class: 'muted' }, 'revealed and checkable after the hand')) : null),
-      state.status === 'over' ? h('div', { class: 'overlay' }, tableOver(m, hd)) : (() => { const e = handEnd(m, hd); return e ? h('div', { class: 'overlay' }, e) : null; })(),
       rulesPanel(m, hd),
       walkthroughCard(m, hd)),
+    // The hand's result lies over the stage and the log (not over your hand), until it is closed.
+    state.status === 'over' ? h('div', { class: 'overlay result-layer' }, tableOver(m, hd))
+      : (() => { const e = handEnd(m, hd); return e ? h('div', { class: 'overlay result-layer' }, e) : null; })(),
     h('section', { class: 'log-box', 'aria-label': 'Game log' },
       h('h2', {}, 'Log'),
       h('ol', { class: 'log', role: 'log', 'aria-live': 'polite' }, m.log.slice(-60).map((line) => h('li', {}, line)))),

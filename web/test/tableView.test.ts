@@ -191,7 +191,7 @@ describe('renderTable', () => {
     const root = renderTable(model({ state: t }), hd);
     (root.querySelector('button.pile.stock') as HTMLButtonElement).click();
     (root.querySelector('button.pile.discard') as HTMLButtonElement).click();
-    expect(hd.act.mock.calls).toEqual([['stock'], ['take']]);
+    expect(vi.mocked(hd.act).mock.calls).toEqual([["stock"], ["take"]]);
     const after = renderTable(model(), handlers());   // after the draw: neither is a button, the pile still takes drops
     expect(after.querySelector('button.pile')).toBeNull();
     expect(after.querySelector('.pile.discard')!.getAttribute('data-drop')).toBe('discard');
