@@ -135,10 +135,22 @@ async function drag(page, from, to) {
   await page.mouse.up();
 }
 
+/** The same drag by a finger: touch events through the DevTools protocol (the page sees pointer events of type touch). */
+async function touchDrag(page, from, to) {
+  const a = await page.locator(from).boundingBox();
+  const b = await page.locator(to).boundingBox();
+  const cdp = await page.context().newCDPSession(page);
+  const at = (t) => [{ x: a.x + a.width / 2 + (b.x + b.width / 2 - a.x - a.width / 2) * t, y: a.y + a.height / 2 + (b.y + b.height / 2 - a.y - a.height / 2) * t }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
+  for (let i = 1; i <= 8; ++i) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(i / 8) });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
 const value = (c) => ({ A: 1, T: 10, J: 10, Q: 10, K: 10, X: 0 }[c[0]] ?? Number(c[0]));
 
 /** One move of this page's player: draw (tap the stock) at the start of a turn, else discard the highest card. */
-async function oneMove(page, { dragDiscard = false } = {}) {
+async function oneMove(page, { dragDiscard = false, touch = false } = {}) {
   const k = await untilMyTurn(page);
   const moves = await offered(page);
   if (moves.includes('stock')) await page.click('button.pile.stock');
@@ -147,7 +159,7 @@ async function oneMove(page, { dragDiscard = false } = {}) {
     const listed = (await page.locator('.all-moves [data-action^="discard "]').evaluateAll((e) => e.map((x) => x.dataset.action))).map((d) => d.slice(8));
     expect(listed.length > 0, `a discard is listed: ${moves}`);
     const card = listed.sort((x, y) => value(y) - value(x))[0];
-    if (dragDiscard) await drag(page, `.my-hand button.card[data-card="${card}"]`, '.pile.discard');
+    if (dragDiscard) await (touch ? touchDrag : drag)(page, `.my-hand button.card[data-card="${card}"]`, '.pile.discard');
     else { await page.click(`.my-hand button.card[data-card="${card}"]`); await page.click(`.act-buttons button[data-action="discard ${card}"]`); }
   }
   await waitMoved(page, k);
@@ -259,6 +271,7 @@ async function main() {
     await page.waitForFunction(() => window.__anim.finished >= window.__anim.started
       && document.getAnimations().filter((a) => a.playState === 'running').length === 0, null, { timeout: kStep });
     expect((await page.locator('.log').textContent()).includes('You drew'), 'the log says so');
+    await shot(page, 'feel-1280-drawn');
     // Drag the highest listed discard onto the pile.
     k = await stateKey(page);
     const listed = (await offered(page)).filter((m) => m.startsWith('discard ')).map((d) => d.slice(8));
@@ -274,13 +287,15 @@ async function main() {
     await page.context().close();
   });
 
-  await test('reduced motion: the same moves start no animation at all', async () => {
-    const page = await newPage(390, 844, { reducedMotion: 'reduce' });
+  await test('reduced motion: the same moves start no animation at all; a finger drags a card to the pile', async () => {
+    const page = await newPage(390, 844, { reducedMotion: 'reduce', touch: true });
     await newTable(page, base);
     const k = await untilMyTurn(page);
     await page.click('button.pile.stock');
     await waitMoved(page, k);
-    await oneMove(page, { dragDiscard: true });
+    const before = await hand(page);
+    await oneMove(page, { dragDiscard: true, touch: true });
+    expect((await hand(page)).length === before.length - 1, 'the touch drag discarded a card');
     const n = await page.evaluate(() => ({ started: window.__anim.started, now: document.getAnimations().length }));
     expect(n.started === 0 && n.now === 0, `no animations under prefers-reduced-motion: ${JSON.stringify(n)}`);
     await page.context().close();

@@ -91,7 +91,9 @@ function dockStatus(m: TableModel, legal: ParsedAction[]): HTMLElement {
   const match = matchSelection(legal, m.selected);
   let help = '';
   if (myTurn && legal.some((a) => a.cards.length > 0)) {
-    if (m.selected.size === 0) help = 'Select cards to spread, hit or discard, or drag a card to the pile.';
+    const spreads = legal.filter((a) => a.kind === 'spread' || a.kind === 'hit').length;
+    if (m.selected.size === 0) help = spreads ? `You can lay or hit a spread (${spreads} way${spreads === 1 ? '' : 's'}): select its cards, then drag them to the table or use the button.`
+      : 'Select cards to spread, hit or discard, or drag a card to the pile.';
     else if (match.exact.length === 0) help = match.partial ? 'Select more cards: these are part of a spread or hit.' : 'No legal move uses exactly these cards.';
   } else if (myTurn && legal.some((a) => a.kind === 'stock')) help = 'Tap the stock to draw, or the pile to take its top card.';
   const hint = m.hint && m.hint.length ? `Hint: ${hintWords(m.hint, scoreUnit(m.state.rules))}` : null;

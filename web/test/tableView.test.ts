@@ -50,7 +50,7 @@ describe('renderTable', () => {
     const none = renderTable(model(), handlers());
     expect(texts(none, '.act-buttons button[data-action]')).toEqual([]);
     expect(texts(none, '.act-buttons button')).toEqual(['Hint']);   // the hint sits with the moves
-    expect(none.querySelector('.help')!.textContent).toBe('Select cards to spread, hit or discard, or drag a card to the pile.');
+    expect(none.querySelector('.help')!.textContent).toBe('You can lay or hit a spread (1 way): select its cards, then drag them to the table or use the button.');
     const two = renderTable(model({ selected: new Set(['Ac', '2c']) }), handlers());
     expect(texts(two, '.act-buttons button[data-action]')).toEqual([]);
     expect(two.querySelector('.help')!.textContent).toBe('Select more cards: these are part of a spread or hit.');
