@@ -65,8 +65,15 @@ async function test(name, fn) {
 }
 function expect(cond, what) { if (!cond) throw new Error(`expected: ${what}`); }
 
-// Counts every Web Animation the page starts and every one that finishes.
+// Counts every Web Animation the page starts and every one that finishes, and every sound it makes.
 const kCountAnimations = () => {
+  window.__sounds = 0;
+  if (window.AudioContext) {
+    for (const f of ['createBufferSource', 'createOscillator']) {
+      const orig = AudioContext.prototype[f];
+      AudioContext.prototype[f] = function (...a) { window.__sounds++; return orig.apply(this, a); };
+    }
+  }
   window.__anim = { started: 0, finished: 0 };
   const animate = Element.prototype.animate;
   Element.prototype.animate = function (...a) {
@@ -284,6 +291,24 @@ async function main() {
     expect(await page.locator('.my-hand button.card.drawn').count() === 0, 'the mark is gone after the next move');
     expect(await page.evaluate((s) => window.__anim.started > s, startedBefore), 'the discard flew to the pile');
     await shot(page, 'feel-1280-after-drag');
+    // A move made while cards fly: the flights end at once and the move is made.
+    k = await untilMyTurn(page);
+    const during = await page.evaluate(() => new Promise((resolve) => {
+      const main = () => document.querySelector('main.table-page');
+      const seq = main().dataset.seq;
+      const watch = new MutationObserver(() => {
+        if (main()?.dataset.seq === seq) return;
+        watch.disconnect();
+        const flying = document.getAnimations().filter((a) => a.playState === 'running' || a.playState === 'pending');
+        const discard = document.querySelector('.all-moves [data-action^="discard "]');
+        discard.click();
+        resolve({ flying: flying.length, unfinished: flying.filter((a) => a.playState !== 'finished').length, sent: discard.dataset.action });
+      });
+      watch.observe(document.getElementById('app'), { subtree: true, childList: true, attributes: true });
+      document.querySelector('button.pile.stock').click();
+    }));
+    expect(during.flying > 0 && during.unfinished === 0, `the draw's flight was running and the discard finished it: ${JSON.stringify(during)}`);
+    await page.waitForFunction((a) => document.querySelector('.log').textContent.includes(`You discarded`) && document.querySelectorAll('.log li').length > 0, during.sent);
     await page.context().close();
   });
 
@@ -309,9 +334,16 @@ async function main() {
     await page.click('.walkthrough button:has-text("Skip")');
     const sound = page.locator('button[data-focus="mute"]');
     expect((await sound.getAttribute('aria-pressed')) === 'true', 'sound starts on');
+    const k = await stateKey(page);
+    await page.click('button.pile.stock');     // a gesture, then a draw: its sound plays
+    await waitMoved(page, k);
+    const heard = await page.evaluate(() => window.__sounds);
+    expect(heard > 0, 'the draw made a sound');
     await sound.click();
     expect((await sound.getAttribute('aria-label')) === 'Sound off', 'the switch says sound is off');
     expect((await page.evaluate(() => localStorage.getItem('tonk.muted'))) === 'true', 'kept in localStorage');
+    await oneMove(page);                      // a discard, muted: no sound
+    expect((await page.evaluate(() => window.__sounds)) === heard, 'no sound while muted');
     await page.reload();
     await page.waitForSelector('main.table-page', { timeout: kStep });
     expect((await page.locator('button[data-focus="mute"]').getAttribute('aria-pressed')) === 'false', 'still off after a reload');
