@@ -15,6 +15,7 @@ import { dropAsks, kDropAskDefault } from './dropRisk';
 import { loadRules } from './rulesText';
 import { finishWalkthrough, walkthroughDone } from './walkthrough';
 import { parseAction } from './actions';
+import { dealFlights, moveEffect } from './flights';
 
 type Route = { page: 'home' } | { page: 'table'; code: string; watch: boolean } | { page: 'bad'; link: string };
 
@@ -392,38 +393,10 @@ export class App {
   private onMove(actor: number, action: string, drawn: string | null): void {
     const m = this.model;
     if (!m) return;
-    let a;
-    try { a = parseAction(action); } catch { return; }
-    const me = actor === m.state.seat;
-    const who = me ? 'hand' : `seat${actor}`;
-    const top = m.state.view?.top_discard ?? null;
-    const spreads = m.state.view?.spreads.length ?? 0;
-    switch (a.kind) {
-      case 'stock':
-        this.flights.push(me ? { card: drawn, from: 'stock', to: 'hand', faceDown: true } : { card: null, from: 'stock', to: who });
-        if (me) m.drawn = drawn;
-        this.sounds.play('draw');
-        break;
-      case 'take':
-        this.flights.push({ card: top, from: 'discard', to: who });
-        if (me) m.drawn = top;
-        this.sounds.play('draw');
-        break;
-      case 'discard':
-        for (const c of a.cards) this.flights.push({ card: c, from: who, to: 'discard' });
-        this.sounds.play('discard');
-        break;
-      case 'spread': case 'hit':
-        a.cards.forEach((c, i) => this.flights.push({ card: c, from: who, to: `spread${a.kind === 'hit' ? a.target : spreads}`, delay: i * 60 }));
-        this.sounds.play('spread');
-        break;
-      case 'slap':
-        this.flights.push({ card: top, from: 'discard', to: `spread${a.target}` });
-        this.sounds.play('spread');
-        break;
-      default:
-        break;
-    }
+    const e = moveEffect(m.state.view, m.state.seat, actor, action, drawn);
+    this.flights.push(...e.flights);
+    if (e.sound) this.sounds.play(e.sound);
+    if (e.drawn) m.drawn = e.drawn;
   }
 
   /** A new state: a new hand is dealt card by card; your turn is announced. */
@@ -432,20 +405,8 @@ export class App {
     if (!old || !v) { this.flightsReady = false; this.flights = []; return; }
     const newHand = s.status === 'playing' && v.history.length === 0 && (old.hand !== s.hand || old.status !== 'playing');
     if (newHand) {
-      this.flights = [];
-      const seats = v.seats.length;
-      let k = 0;
-      for (let round = 0; round < Math.max(...v.seats.map((x) => x.hand_size)); ++round) {
-        for (let i = 1; i <= seats; ++i) {
-          const seat = (v.dealer + i) % seats;
-          if (round >= (v.seats[seat]?.hand_size ?? 0)) continue;
-          const delay = 50 * k++;
-          if (seat === s.seat) this.flights.push({ card: v.hand[round] ?? null, from: 'stock', to: 'hand', faceDown: true, delay });
-          else this.flights.push({ card: null, from: 'stock', to: `seat${seat}`, delay });
-        }
-      }
-      if (v.top_discard) this.flights.push({ card: v.top_discard, from: 'stock', to: 'discard', delay: 50 * k });
-      this.sounds.play('deal', k);
+      this.flights = dealFlights(v, s.seat);
+      this.sounds.play('deal', this.flights.length);
     }
     this.flightsReady = this.flights.length > 0 && (old.seq !== s.seq || old.hand !== s.hand || old.status !== s.status);
     const myTurn = (x: StateMsg) => x.status === 'playing' && x.seat !== null && x.to_move === x.seat;
