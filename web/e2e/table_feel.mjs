@@ -329,6 +329,15 @@ async function main() {
   await test('the sound switch is kept across a reload; the walkthrough is shown once; the rules are in the page', async () => {
     const page = await newPage(390, 844);
     await newTable(page, base, { skipWalk: false });
+    const walk = await allInView(page);
+    expect(walk.bad.length === 0, `the walkthrough covers neither the hand nor the moves: ${walk.bad.join('; ')}`);
+    const pilesFree = await page.evaluate(() => ['.pile.stock', '.pile.discard'].every((sel) => {
+      const r = document.querySelector(sel).getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return hit && document.querySelector(sel).contains(hit);
+    }));
+    expect(pilesFree, 'the walkthrough leaves the stock and the pile free to tap');
+    await shot(page, 'feel-390-walkthrough');
     await page.click('.walkthrough button:has-text("Next")');
     expect((await page.locator('.walkthrough').textContent()).includes('(2/'), 'the walkthrough goes on');
     await page.click('.walkthrough button:has-text("Skip")');
