@@ -61,8 +61,16 @@ const only = process.env.TONK_FEEL_ONLY;
 async function test(name, fn) {
   if (only && !name.includes(only)) return;
   const t0 = Date.now();
-  try { await fn(); results.push([name, true]); console.log(`ok   ${name} (${Date.now() - t0} ms)`); } catch (e) { results.push([name, false]); console.log(`FAIL ${name}: ${e.stack ?? e}`); }
+  try { await fn(); results.push([name, true]); console.log(`ok   ${name} (${Date.now() - t0} ms)`); } catch (e) {
+    results.push([name, false]);
+    console.log(`FAIL ${name}: ${e.stack ?? e}`);
+    // What the page showed when it failed, for whoever reads the log.
+    for (const [i, p] of [...openPages].entries()) await p.screenshot({ path: path.join(outDir, `failed-${results.length}-${i}.png`) }).catch(() => {});
+  }
+  for (const p of openPages) await p.context().close().catch(() => {});
+  openPages.clear();
 }
+const openPages = new Set();
 function expect(cond, what) { if (!cond) throw new Error(`expected: ${what}`); }
 
 // Counts every Web Animation the page starts and every one that finishes, and every sound it makes.
@@ -88,6 +96,7 @@ async function newPage(width, height, opts = {}) {
   const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1, hasTouch: !!opts.touch, reducedMotion: opts.reducedMotion ?? 'no-preference' });
   await context.addInitScript(kCountAnimations);
   const page = await context.newPage();
+  openPages.add(page);
   page.setDefaultTimeout(kStep);
   page.on('pageerror', (e) => console.log(`[page error] ${e.message}`));
   return page;
@@ -132,8 +141,12 @@ async function untilMyTurn(page) {
   throw new Error('never my turn');
 }
 
+/** Waits until no card is in flight (a hand aims at where a card has landed). */
+const atRest = (page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: kStep });
+
 /** Drags `from` (a selector) onto the centre of `to` with the mouse, in steps, as a hand would. */
 async function drag(page, from, to) {
+  await atRest(page);
   const a = await page.locator(from).boundingBox();
   const b = await page.locator(to).boundingBox();
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
@@ -144,6 +157,7 @@ async function drag(page, from, to) {
 
 /** The same drag by a finger: touch events through the DevTools protocol (the page sees pointer events of type touch). */
 async function touchDrag(page, from, to) {
+  await atRest(page);
   const a = await page.locator(from).boundingBox();
   const b = await page.locator(to).boundingBox();
   const cdp = await page.context().newCDPSession(page);
@@ -174,6 +188,7 @@ async function oneMove(page, { dragDiscard = false, touch = false } = {}) {
 
 /** The hand and every offered move are wholly inside the viewport (nothing to scroll to reach them). */
 async function allInView(page) {
+  await atRest(page);   // once the cards in flight (a deal takes about a second) have landed
   return page.evaluate(() => {
     const bad = [];
     const els = [...document.querySelectorAll('.my-hand, .my-hand button.card, .act-buttons button')];
@@ -291,24 +306,31 @@ async function main() {
     expect(await page.locator('.my-hand button.card.drawn').count() === 0, 'the mark is gone after the next move');
     expect(await page.evaluate((s) => window.__anim.started > s, startedBefore), 'the discard flew to the pile');
     await shot(page, 'feel-1280-after-drag');
-    // A move made while cards fly: the flights end at once and the move is made.
-    k = await untilMyTurn(page);
-    const during = await page.evaluate(() => new Promise((resolve) => {
-      const main = () => document.querySelector('main.table-page');
-      const seq = main().dataset.seq;
-      const watch = new MutationObserver(() => {
-        if (main()?.dataset.seq === seq) return;
-        watch.disconnect();
-        const flying = document.getAnimations().filter((a) => a.playState === 'running' || a.playState === 'pending');
-        const discard = document.querySelector('.all-moves [data-action^="discard "]');
-        discard.click();
-        resolve({ flying: flying.length, unfinished: flying.filter((a) => a.playState !== 'finished').length, sent: discard.dataset.action });
-      });
-      watch.observe(document.getElementById('app'), { subtree: true, childList: true, attributes: true });
-      document.querySelector('button.pile.stock').click();
-    }));
-    expect(during.flying > 0 && during.unfinished === 0, `the draw's flight was running and the discard finished it: ${JSON.stringify(during)}`);
-    await page.waitForFunction((a) => document.querySelector('.log').textContent.includes(`You discarded`) && document.querySelectorAll('.log li').length > 0, during.sent);
+    // A move made while cards fly: the flights end at once and the move is made. (Tried again when
+    // the bot ended the hand first: then there is no discard to make.)
+    let during = null;
+    for (let tries = 0; tries < 4 && !during?.sent; ++tries) {
+      await untilMyTurn(page);
+      during = await page.evaluate(() => new Promise((resolve) => {
+        const main = () => document.querySelector('main.table-page');
+        const seq = main().dataset.seq;
+        const watch = new MutationObserver(() => {
+          if (main()?.dataset.seq === seq) return;
+          watch.disconnect();
+          const flying = document.getAnimations().filter((a) => !a.effect?.target?.closest?.('.moment') && (a.playState === 'running' || a.playState === 'pending'));
+          const discard = document.querySelector('.all-moves [data-action^="discard "]');
+          if (!discard) { resolve({ sent: null }); return; }
+          discard.click();
+          const left = flying.filter((a) => a.playState !== 'finished');
+          resolve({ flying: flying.length, unfinished: left.length, sent: discard.dataset.action,
+            left: left.map((a) => `${a.constructor.name} ${a.playState} ${a.effect?.target?.className}`) });
+        });
+        watch.observe(document.getElementById('app'), { subtree: true, childList: true, attributes: true });
+        document.querySelector('button.pile.stock').click();
+      }));
+    }
+    expect(during.sent && during.flying > 0 && during.unfinished === 0, `the draw's flight was running and the discard finished it: ${JSON.stringify(during)}`);
+    await page.waitForFunction((a) => document.querySelector('.log').textContent.includes(`You discarded ${a}`), during.sent.slice(8).replace('T', '10').replace(/[cdhs]$/, (x) => ({ c: '♣', d: '♦', h: '♥', s: '♠' }[x])));
     await page.context().close();
   });
 

@@ -570,13 +570,14 @@ export class App {
           home: () => { location.hash = '#/'; },
         });
     }
-    const rects = this.flightsReady || this.revealPending ? measure(this.root) : null;
+    const rects = this.flightsReady ? measure(this.root) : new Map<string, DOMRect>();
     const log = this.root.querySelector<HTMLElement>('.log');
     const before = log ? { top: log.scrollTop, height: log.scrollHeight, client: log.clientHeight } : null;
     this.root.replaceChildren(page);
     const after = this.root.querySelector<HTMLElement>('.log');
     if (after) after.scrollTop = logScrollTop(before, after.scrollHeight, after.clientHeight);
-    if (rects && this.flightsReady) { this.motion.play(this.flights, rects, this.root); this.flights = []; this.flightsReady = false; }
+    if (this.flightsReady) { this.motion.play(this.flights, rects, this.root); this.flights = []; this.flightsReady = false; }
+    else this.motion.play([], rects, this.root);   // flights under way go on, on the redrawn cards
     if (this.revealPending && this.model && this.model.state.status !== 'playing') { this.revealPending = false; this.motion.reveal(this.root); }
     if (key) {
       const el = this.root.querySelector<HTMLElement>(`[data-focus="${CSS.escape(key)}"]`);

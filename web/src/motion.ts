@@ -35,6 +35,9 @@ export function measure(root: ParentNode): Rects {
 
 export class Motion {
   private running = new Set<Animation>();
+  // Flights on elements of the page: when the page is redrawn mid-flight (the next move arrived),
+  // the flight goes on, on the element that now shows the card, from where it had got to.
+  private flips: { f: Flight; from: DOMRect; t0: number; el: HTMLElement }[] = [];
   private layer: HTMLElement | null = null;
   private sources = new Map<string, DOMRect>();   // a dragged card's drop point, the start of its flight
 
@@ -45,13 +48,15 @@ export class Motion {
   finishAll(): void {
     for (const a of [...this.running]) { try { a.finish(); } catch { a.cancel(); } }
     this.running.clear();
+    this.flips = [];
     this.layer?.replaceChildren();
   }
 
   /** Plays `flights` on the page just drawn in `root`; `before` is where things were. */
   play(flights: Flight[], before: Rects, root: ParentNode): void {
-    if (!flights.length) return;
     if (reducedMotion()) { this.sources.clear(); return; }
+    this.carryOn(root);
+    if (!flights.length) return;
     for (const f of flights) {
       const from = (f.card && this.sources.get(f.card)) || (f.card && f.from === 'hand' ? before.get(`card:${f.card}`) : undefined)
         || before.get(f.from) || zoneRect(root, f.from);
@@ -71,8 +76,20 @@ export class Motion {
       { duration: 320, delay: i * 70, easing: 'ease-out', fill: 'backwards' })));
   }
 
-  /** Moves the element that shows the card from `from` to where it is now. */
-  private flip(el: HTMLElement, from: DOMRect, f: Flight): void {
+  /** Flights whose element a redraw replaced go on, on the new element, where they had got to. */
+  private carryOn(root: ParentNode): void {
+    const now = performance.now();
+    const live = this.flips.filter((x) => now - x.t0 < kMs + (x.f.delay ?? 0));
+    this.flips = [];
+    for (const x of live) {
+      if (x.el.isConnected) { this.flips.push(x); continue; }
+      const el = landing(root, x.f);
+      if (el) this.flip(el, x.from, x.f, now - x.t0, x.t0);
+    }
+  }
+
+  /** Moves the element that shows the card from `from` to where it is now (`elapsed` ms into the flight). */
+  private flip(el: HTMLElement, from: DOMRect, f: Flight, elapsed = 0, t0 = performance.now()): void {
     const to = el.getBoundingClientRect();
     if (!to.width) return;
     const dx = from.left + from.width / 2 - (to.left + to.width / 2);
@@ -83,6 +100,8 @@ export class Motion {
       : [{ transform: `translate(${dx}px, ${dy}px) scale(${s})` }, { transform: 'none' }];
     el.classList.add('flying');
     const a = el.animate(frames, { duration: kMs, delay: f.delay ?? 0, easing: 'cubic-bezier(.2,.7,.3,1)', fill: 'backwards' });
+    if (elapsed) a.currentTime = elapsed;
+    this.flips.push({ f, from, t0, el });
     this.track(a, () => el.classList.remove('flying'));
   }
 
