@@ -417,12 +417,16 @@ async function main() {
       const at10 = await handBox(page);
       expect(at1.x === at10.x && at1.y === at10.y && at1.w === at10.w, `the hand stays put: ${JSON.stringify(at1)} then ${JSON.stringify(at10)}`);
       // End the hand (drop, confirming when asked) for the result table; then the ledger.
-      const k = await untilMyTurn(page);
+      await untilMyTurn(page);
+      const animsBefore = await page.evaluate(() => window.__anim.started);
       await page.click('.act-buttons button[data-action="drop"]');
       const dialog = await page.waitForSelector('[role="alertdialog"], .hand-end', { timeout: kStep });
       if (await dialog.evaluate((d) => d.getAttribute('role') === 'alertdialog')) await page.click('[role="alertdialog"] button:has-text("Yes, drop")');
       await page.waitForSelector('.hand-end .results', { timeout: kStep });
-      await page.waitForTimeout(1600);   // the "Caught!"/"Drop!" moment passes
+      const word = await page.locator('.moment').textContent();
+      expect(/^(Drop|Caught|Tonk|Out)!$/.test(word), `the hand's end is a moment: ${word}`);
+      await page.waitForSelector('.moment', { state: 'detached', timeout: kStep });   // it passes
+      expect(await page.evaluate((n) => window.__anim.started > n, animsBefore), 'the hands turned over');
       await shot(page, `feel-${w}x${hgt}-result`);
       const broken = await brokenWords(page);
       expect(broken.length === 0, `no word broken in the result table: ${broken.join(', ')}`);
@@ -435,7 +439,6 @@ async function main() {
       expect(brokenLedger.length === 0, `no word broken in the ledger: ${brokenLedger.join(', ')}`);
       expect(!(await page.locator('.ledger').textContent()).includes('From side bets'), 'no always-zero side-bet column');
       await shot(page, `feel-${w}x${hgt}-ledger`);
-      void k;
       await page.context().close();
     });
   }

@@ -68,12 +68,12 @@ export class Motion {
     this.sources.clear();
   }
 
-  /** The hand's end: the cards each opponent shows turn over, one seat after another. */
+  /** The hand's end: the cards each player shows turn over (on the seats and in the result), one after another. */
   reveal(root: ParentNode): void {
     if (reducedMotion()) return;
-    root.querySelectorAll<HTMLElement>('.seat .card.shown').forEach((el, i) => this.track(el.animate(
+    root.querySelectorAll<HTMLElement>('.seat .card.shown, .results tbody .card').forEach((el, i) => this.track(el.animate(
       [{ transform: 'rotateY(90deg)', opacity: 0.4 }, { transform: 'none', opacity: 1 }],
-      { duration: 320, delay: i * 70, easing: 'ease-out', fill: 'backwards' })));
+      { duration: 320, delay: Math.min(i * 45, 900), easing: 'ease-out', fill: 'backwards' })));
   }
 
   /** Flights whose element a redraw replaced go on, on the new element, where they had got to. */

@@ -29,3 +29,16 @@ describe('moves made on the table', () => {
     expect(tapMove(legal, 'stock')).toBeNull();
   });
 });
+
+describe('where a drag lets go', () => {
+  it('reads the drop target from the element under the pointer or its ancestors', async () => {
+    const { dropTargetOf } = await import('../src/drag');
+    document.body.innerHTML = '<section data-drop="felt"><div class="pile" data-drop="discard"><span id="top"></span></div>'
+      + '<ol><li data-drop="spread:2"><span id="c"></span></li></ol><p id="felt"></p></section><p id="out"></p>';
+    expect(dropTargetOf(document.getElementById('top'))).toEqual({ zone: 'discard' });
+    expect(dropTargetOf(document.getElementById('c'))).toEqual({ zone: 'spread', index: 2 });
+    expect(dropTargetOf(document.getElementById('felt'))).toEqual({ zone: 'felt' });
+    expect(dropTargetOf(document.getElementById('out'))).toBeNull();
+    expect(dropTargetOf(null)).toBeNull();
+  });
+});
