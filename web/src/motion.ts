@@ -29,7 +29,7 @@ export function reducedMotion(): boolean {
 export function measure(root: ParentNode): Rects {
   const out: Rects = new Map();
   root.querySelectorAll<HTMLElement>('[data-zone]').forEach((el) => out.set(el.dataset.zone!, cardRect(el)));
-  root.querySelectorAll<HTMLElement>('.my-hand [data-card]').forEach((el) => out.set(`card:${el.dataset.card}`, el.getBoundingClientRect()));
+  root.querySelectorAll<HTMLElement>('.my-hand [data-card]').forEach((el) => out.set(`card:${el.dataset.card}`, restingRect(el)));
   return out;
 }
 
@@ -158,8 +158,25 @@ function zoneRect(root: ParentNode, zone: Zone): DOMRect | null {
 /** Where a zone's cards are: its first card (the stock's top, a seat's backs), else the zone itself. */
 function cardRect(el: HTMLElement): DOMRect {
   const card = el.querySelector<HTMLElement>('.card');
-  const r = card?.getBoundingClientRect();
+  const r = card ? restingRect(card) : null;
   return r && r.width ? r : el.getBoundingClientRect();
+}
+
+/**
+ * Where an element sits, without the transform a flight gives it now: a card still flying to the
+ * pile is measured where it lands, not where it is in the air (else the next card to leave the pile
+ * would start from mid-air). Our flights move the centre by the transform's translation.
+ */
+export function restingRect(el: HTMLElement): DOMRect {
+  const r = el.getBoundingClientRect();
+  const t = typeof getComputedStyle === 'function' ? getComputedStyle(el).transform : 'none';
+  if (!t || t === 'none' || typeof DOMMatrixReadOnly === 'undefined') return r;
+  const m = new DOMMatrixReadOnly(t);
+  const w = el.offsetWidth || r.width;
+  const h = el.offsetHeight || r.height;
+  const cx = r.left + r.width / 2 - m.m41;
+  const cy = r.top + r.height / 2 - m.m42;
+  return new DOMRect(cx - w / 2, cy - h / 2, w, h);
 }
 
 /** The big word at a hand's end ("Tonk!", "Caught!"), shown over the table for a moment. */
