@@ -423,6 +423,7 @@ async function main() {
       const dialog = await page.waitForSelector('[role="alertdialog"], .hand-end', { timeout: kStep });
       if (await dialog.evaluate((d) => d.getAttribute('role') === 'alertdialog')) await page.click('[role="alertdialog"] button:has-text("Yes, drop")');
       await page.waitForSelector('.hand-end .results', { timeout: kStep });
+      expect((await page.locator('.moment').count()) === 1, 'one moment at a time');
       const word = await page.locator('.moment').textContent();
       expect(/^(Drop|Caught|Tonk|Out)!$/.test(word), `the hand's end is a moment: ${word}`);
       await page.waitForSelector('.moment', { state: 'detached', timeout: kStep });   // it passes

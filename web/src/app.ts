@@ -234,6 +234,7 @@ export class App {
           this.model.log.push(`Hand ${m.hand} is over: ${reasonText(m.reason, actor)}.`);
           this.model.selected.clear();
           this.model.resultOpen = true;
+          this.motion.finishAll();   // the cards still flying land: the hand's end is the moment now
           this.model.drawn = null;
           this.revealPending = true;
           const seat = this.model.state.seat;

@@ -181,6 +181,7 @@ export function restingRect(el: HTMLElement): DOMRect {
 
 /** The big word at a hand's end ("Tonk!", "Caught!"), shown over the table for a moment. */
 export function moment(text: string, tone: 'good' | 'bad' | 'plain'): void {
+  document.querySelectorAll('.moment').forEach((m) => m.remove());   // one at a time
   const el = document.createElement('div');
   el.className = `moment ${tone}`;
   el.setAttribute('role', 'status');
