@@ -482,6 +482,8 @@ export class App {
     if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
     const has = (id: string) => m.state.legal.some((a) => a.id === id);
     if (e.key === 'Escape') {
+      if (Array.isArray(m.rules) || m.rules === 'loading') { m.rules = 'closed'; this.render('rules'); return; }
+      if (m.menuOpen) { m.menuOpen = false; this.render('menu'); return; }
       if (m.confirmDrop) { m.confirmDrop = false; this.render('act-drop'); } else if (m.selected.size) { m.selected.clear(); this.render(); }
       return;
     }
@@ -522,6 +524,7 @@ export class App {
       const used = () => { m.menuOpen = false; };   // a menu item was chosen: the menu closes
       page = renderTable(m, {
         menu: (open) => { m.menuOpen = open; },
+        movesList: (open) => { m.movesOpen = open; },
         select: (c) => { if (m.selected.has(c)) m.selected.delete(c); else m.selected.add(c); m.error = null; this.render(); },
         act: (id) => this.act(id),
         confirmDrop: (yes) => { if (yes) this.act('drop'); else { m.confirmDrop = false; this.render('act-drop'); } },

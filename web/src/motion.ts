@@ -21,7 +21,9 @@ export type Rects = Map<string, DOMRect>;
 
 const kMs = 380;
 
+/** Whether cards stay still: the player asked for reduced motion, or the browser has no Web Animations. */
 export function reducedMotion(): boolean {
+  if (typeof Element === 'undefined' || typeof Element.prototype.animate !== 'function') return true;
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 

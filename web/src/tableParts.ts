@@ -31,6 +31,7 @@ export interface TableModel {
   rules?: RulesSection[] | 'loading' | 'closed';   // the in-page rules of the table's preset
   walkthrough?: number | null;      // the first-hand walkthrough's step, null when not shown
   menuOpen?: boolean;               // the header's menu stays open across redraws until used or closed
+  movesOpen?: boolean;              // the list of all legal moves stays open across redraws (selecting a card)
 }
 
 export interface TableHandlers {
@@ -53,6 +54,7 @@ export interface TableHandlers {
   rules?(show: boolean): void;
   walkthrough?(step: number | null): void;
   menu?(open: boolean): void;
+  movesList?(open: boolean): void;
 }
 
 export function seatName(state: StateMsg, seat: number | null | undefined): string {

@@ -79,7 +79,7 @@ function actionsBar(m: TableModel, hd: TableHandlers, legal: ParsedAction[]): HT
     between ? h('div', { class: 'act-buttons' }, h('button', { type: 'button', class: 'primary', 'data-focus': 'ready-dock', onclick: () => hd.ready() }, 'Next hand')) : null,
     myTurn ? h('div', { class: 'act-buttons' }, buttons,
       h('button', { type: 'button', class: 'act-hint', 'data-focus': 'hint', onclick: () => hd.hint() }, 'Hint')) : null,
-    myTurn && cardActions.length ? h('details', { class: 'all-moves' },
+    myTurn && cardActions.length ? h('details', { class: 'all-moves', open: !!m.movesOpen, ontoggle: (e: Event) => hd.movesList?.((e.target as HTMLDetailsElement).open) },
       h('summary', { 'data-focus': 'all-moves' }, `All legal moves (${legal.length})`),
       h('ul', {}, legal.map((a) => h('li', {}, h('button', { type: 'button', class: 'act-list', 'data-action': a.text,
         'data-focus': `list-${a.text}`, onclick: () => hd.act(a.text) }, actionLabel(a)))))) : null);

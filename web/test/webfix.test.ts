@@ -187,3 +187,61 @@ describe('links and ended tables (items 10 and 13)', () => {
     expect(root.querySelector('input[name="name"]')).toBeNull();
   });
 });
+
+describe('the table as a card game', () => {
+  const startOfTurn = () => ({ ...exampleState(), legal: ['drop', 'stock', 'take'].map((id) => ({ id, kind: id, cards: [], target: null, shape: null })),
+    view: { ...exampleState().view!, phase: 'start_of_turn' as const, hand: ['Ac', '2c', '3c', '9d', 'Kd'], count: 25 } });
+
+  it('a tap on the stock draws; the drawn card is marked until the next move', () => {
+    const ws = seated();
+    ws.recv(startOfTurn());
+    root.querySelector<HTMLButtonElement>('button.pile.stock')!.click();
+    const act = ws.ofType('act')[0];
+    expect(act).toMatchObject({ action: 'stock', hand: 1, seq: 6 });
+    ws.recv({ type: 'event', table: 'K7QX2M', hand: 1, seq: 7, actor: 0, action: 'stock', drawn: '5h', auto: false, text: '' });
+    ws.recv({ ...exampleState(), seq: 7 });
+    expect(root.querySelector('button.card[data-card="5h"]')!.classList.contains('drawn')).toBe(true);
+    expect(text()).toMatch(/You drew 5♥ from the stock\./);
+    root.querySelector<HTMLButtonElement>('button.card[data-card="Kd"]')!.click();
+    root.querySelector<HTMLButtonElement>('button[data-action="discard Kd"]')!.click();
+    expect(ws.ofType('act')[1]).toMatchObject({ action: 'discard Kd' });
+    expect(root.querySelector('button.card.drawn')).toBeNull();
+  });
+
+  it('Drop asks only above the count the player chose', () => {
+    localStorage.setItem('tonk.dropAskAbove', '30');
+    const ws = seated();
+    ws.recv(startOfTurn());
+    root.querySelector<HTMLButtonElement>('button[data-action="drop"]')!.click();
+    expect(root.querySelector('[role="alertdialog"]')).toBeNull();
+    expect(ws.ofType('act')[0]).toMatchObject({ action: 'drop' });
+    localStorage.setItem('tonk.dropAskAbove', '10');
+    const ws2 = seated();
+    ws2.recv(startOfTurn());
+    root.querySelector<HTMLButtonElement>('button[data-action="drop"]')!.click();
+    expect(root.querySelector('[role="alertdialog"]')!.textContent).toMatch(/Drop with 25 points\?/);
+    expect(ws2.ofType('act')).toHaveLength(0);
+  });
+
+  it('the menu stays open while the table redraws, and Escape closes it', () => {
+    const ws = seated();
+    const menu = () => root.querySelector<HTMLDetailsElement>('details.menu')!;
+    menu().open = true;
+    menu().dispatchEvent(new Event('toggle'));
+    ws.recv({ ...exampleState(), seq: 7, to_move: 1, legal: [] });
+    expect(menu().open).toBe(true);
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    expect(menu().open).toBe(false);
+  });
+
+  it('the result stays on screen into the next hand until Next hand is pressed', () => {
+    const ws = seated();
+    ws.recv({ type: 'hand_over', table: 'K7QX2M', hand: 1, reason: 'caught', player: 1, winners: [0], hands: [['3c'], ['2c', 'Kc']],
+      counts: [3, 12], payouts: [2, -2], points: [0, 0], ledger: null, fair: null });
+    ws.recv({ ...exampleState(), status: 'between', legal: [], to_move: -1 });
+    ws.recv({ ...exampleState(), hand: 2, seq: 0, view: { ...exampleState().view!, history: [] } });   // dealt meanwhile
+    expect(root.querySelector('.hand-end h2')!.textContent).toBe('Hand 1: greedy dropped and was caught');
+    root.querySelector<HTMLButtonElement>('.hand-end button.primary')!.click();
+    expect(root.querySelector('.hand-end')).toBeNull();
+  });
+});
