@@ -10,7 +10,7 @@ import { renderTable, TableModel } from './tableView';
 import { Flight, measure, moment, momentWord, Motion } from './motion';
 import { Sounds } from './sound';
 import { installDrag } from './drag';
-import { resolveDrop } from './directMoves';
+import { DropTarget, resolveDrop } from './directMoves';
 import { dropAsks, kDropAskDefault } from './dropRisk';
 import { loadRules } from './rulesText';
 import { finishWalkthrough, walkthroughDone } from './walkthrough';
@@ -337,9 +337,9 @@ export class App {
       const key = `${s.table}.${s.fair.hand}`;
       if (!this.contributed.has(key)) { this.contributed.add(key); this.send('contribute', { hand: s.fair.hand, entropy: newEntropy() }); }
     }
-    if (s.status === 'playing' && !m.resultOpen) m.handOver = null;
     this.onStateMotion(old, s);
     if (!this.walkShown && s.seat !== null && s.status === 'playing' && !walkthroughDone(storage())) { this.walkShown = true; m.walkthrough = 0; }
+    if (s.status === 'playing') { if (!m.resultOpen) m.handOver = null; }   // a result still open stays until closed
     else if (!m.handOver && s.view?.outcome) {
       // A page opened between hands missed `hand_over`: the view's outcome has the same facts but
       // the deal's reveal, which Verify then reads from the hand's record.
@@ -415,7 +415,7 @@ export class App {
   }
 
   /** Cards dragged from the hand and let go over `target`: the listed move they make, or why none. */
-  private dropCards(cards: string[], target: import('./directMoves').DropTarget | null, at: DOMRect): boolean {
+  private dropCards(cards: string[], target: DropTarget | null, at: DOMRect): boolean {
     const m = this.model;
     if (!m || !target) return false;
     const legal = m.state.legal.map((x) => parseAction(x.id));
