@@ -72,5 +72,6 @@ export function centre(m: TableModel, hitTargets: number[], acts: FeltActions): 
         : h('div', { class: `pile discard${flash('discard')}`, role: 'group', 'data-zone': 'discard', 'data-drop': 'discard', 'aria-label': pileLabel }, pileFace)),
     h('div', { class: 'spreads-box' },
       h('h2', {}, 'Spreads'),
-      spreads.length ? h('ol', { class: 'spreads' }, spreads) : h('p', { class: 'on-felt' }, 'No spreads yet. Drag three or more cards here to lay one.')));
+      spreads.length ? h('ol', { class: 'spreads' }, spreads)
+        : h('p', { class: 'on-felt' }, m.state.seat === null ? 'No spreads yet.' : 'No spreads yet. Drag three or more cards here to lay one.')));
 }

@@ -111,7 +111,7 @@ function header(m: TableModel, hd: TableHandlers): HTMLElement {
   const seated = state.seat !== null && state.status !== 'over';
   return h('header', { class: 'table-head' },
     h('h1', { title: words.about }, words.name),
-    h('span', { class: 'meta', title: `Table ${state.table}` }, `${state.hand ? `hand ${state.hand} · ` : ''}${state.table}${state.seat === null ? ' · watching' : ''}`
+    h('span', { class: 'meta', title: `Table ${state.table}` }, `${state.seat === null ? 'watching · ' : ''}${state.hand ? `hand ${state.hand} · ` : ''}${state.table}`
       + (watching ? ` · ${watching} watching` : '')),
     h('div', { class: 'head-tools' },
       me?.auto ? h('button', { type: 'button', class: 'primary', 'data-focus': 'back', onclick: () => hd.back() }, "I'm back") : null,
