@@ -18,7 +18,7 @@ export function presetRuleIds(preset: string, ruleIds: string[] | undefined): st
 /** Plain text of a markdown line: no emphasis marks or code ticks. */
 function plain(s: string): string { return s.replace(/\*\*|`/g, '').trim(); }
 
-/** The `### ID Title` sections of the rulebook whose ID is S1–S18 or one of `extra`, in its order. */
+/** The `### ID Title` sections of the rulebook whose ID is one of `extra` (first) or S1–S18, in its order. */
 export function rulesSections(markdown: string, extra: string[]): RulesSection[] {
   const out: RulesSection[] = [];
   let cur: RulesSection | null = null;
@@ -38,7 +38,8 @@ export function rulesSections(markdown: string, extra: string[]): RulesSection[]
     else para += (para ? ' ' : '') + line.trim();
   }
   flush();
-  return out;
+  // What this table changes first, then the standard game it changes.
+  return [...out.filter((x) => extra.includes(x.id)), ...out.filter((x) => !extra.includes(x.id))];
 }
 
 /** Loads the rulebook and picks the preset's sections. */

@@ -27,9 +27,9 @@ describe('the table\'s moments, sound, rules and walkthrough', () => {
     const md = '# Title\n\n## The standard game\n\n### S1 Players\n\nTwo to **four** players.\n\n### S15 Drop\n\nAt the start:\n\n- **S15a** lowest wins\n'
       + '## House rules (V)\n\n### V11 The 40-card deck\n\nNo `8`s.\n\n### V12 Rushville\n\nUnits.\n';
     const s = rulesSections(md, presetRuleIds('P-BATON', undefined));
-    expect(s.map((x) => x.id)).toEqual(['S1', 'S15', 'V11']);
-    expect(s[0].paragraphs).toEqual(['Two to four players.']);
-    expect(s[1].paragraphs).toEqual(['At the start:', '• S15a lowest wins']);
+    expect(s.map((x) => x.id)).toEqual(['V11', 'S1', 'S15']);   // what the preset changes first
+    expect(s[1].paragraphs).toEqual(['Two to four players.']);
+    expect(s[2].paragraphs).toEqual(['At the start:', '• S15a lowest wins']);
     expect(presetRuleIds('P-X', ['V12', 'S1'])).toEqual(['V12']);
   });
 
