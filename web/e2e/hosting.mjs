@@ -23,6 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { fingerprint, freePort, makeStage, spkiHash, stop } from './hosting_stage.mjs';
+import { seasonedPlayer } from './seasoned_player.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) => {
   if (a.startsWith('--')) acc.push([a.slice(2), all[i + 1]]);
@@ -114,6 +115,7 @@ const violations = [];   // Content-Security-Policy violations and errors on any
 
 async function newPage() {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(seasonedPlayer);
   const page = await context.newPage();
   page.setDefaultTimeout(kStep);
   // A violation is reported to the console and as a securitypolicyviolation event: both are kept.

@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { seasonedPlayer } from './seasoned_player.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) => {
   if (a.startsWith('--')) acc.push([a.slice(2), all[i + 1]]);
@@ -134,6 +135,7 @@ async function main() {
     args: ['--no-sandbox', '--disable-gpu', `--host-resolver-rules=MAP ${kHost} 127.0.0.1`],
   });
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+  await context.addInitScript(seasonedPlayer);
   const page = await context.newPage();
   page.setDefaultTimeout(kStep);
   const pageErrors = [];

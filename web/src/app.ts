@@ -10,9 +10,17 @@ import { HandLog } from './history';
 import { checkName } from './names';
 import { kDefaultBotDelayMs } from './pace';
 import { Connection, HandOverMsg, PresetInfo, ServerMsg, socketUrl, StateMsg } from './protocol';
-import { showTableStatus } from './table_status';
 import { renderTable, TableModel } from './tableView';
 import { unencryptedNote } from './transport';
+import { Flight, measure, moment, momentWord, Motion } from './motion';
+import { Sounds } from './sound';
+import { installDrag } from './drag';
+import { DropTarget, resolveDrop } from './directMoves';
+import { dropAsks, kDropAskDefault } from './dropRisk';
+import { loadRules } from './rulesText';
+import { finishWalkthrough, walkthroughDone } from './walkthrough';
+import { parseAction } from './actions';
+import { dealFlights, moveEffect } from './flights';
 
 type Route = { page: 'home' } | { page: 'table'; code: string; watch: boolean } | { page: 'bad'; link: string };
 
@@ -69,6 +77,12 @@ export class App {
   private ended: StateMsg | null = null;             // a table that had ended when this page opened it
   private handLog = new HandLog();                   // how far the log reaches (a history adds what it missed)
   private nextHand = new NextHandCountdown();
+  private motion = new Motion();
+  private sounds = new Sounds();
+  private flights: Flight[] = [];                    // cards to fly once the state they lead to is drawn
+  private flightsReady = false;
+  private revealPending = false;
+  private walkShown = false;                         // the walkthrough was offered on this page
 
   constructor(private readonly root: HTMLElement) {
     this.conn = new Connection(socketUrl(location));
@@ -79,6 +93,14 @@ export class App {
     document.addEventListener('keydown', (e) => this.onKey(e));
     setInterval(() => this.tick(), 250);
     (window as unknown as { tonkApp: App }).tonkApp = this;   // for the browser tests (drop the socket)
+    // Audio may only start after a gesture of the player's.
+    const unlock = () => this.sounds.unlock();
+    window.addEventListener('pointerdown', unlock, { once: true, capture: true });
+    window.addEventListener('keydown', unlock, { once: true, capture: true });
+    installDrag(root, {
+      cardsFor: (card) => (this.model?.selected.has(card) ? [...this.model.selected] : [card]),
+      dropped: (cards, target, at) => this.dropCards(cards, target, at),
+    });
   }
 
   start(): void {
@@ -202,6 +224,7 @@ export class App {
               setTimeout(() => { if (this.model?.flash === flash) this.model.flash = null; }, 900);
             }
           }
+          if (m.action) this.onMove(m.actor, m.action, m.drawn);
           this.model.log.push(line);
         }
         break;
@@ -218,6 +241,15 @@ export class App {
           const actor = m.player === null ? null : (m.player === this.model.state.seat ? 'You' : this.model.state.seats[m.player]?.name ?? `Seat ${m.player + 1}`);
           this.model.log.push(`Hand ${m.hand} is over: ${reasonText(m.reason, actor)}.`);
           this.model.selected.clear();
+          this.model.resultOpen = true;
+          this.motion.finishAll();   // the cards still flying land: the hand's end is the moment now
+          this.model.drawn = null;
+          this.revealPending = true;
+          const seat = this.model.state.seat;
+          const word = momentWord(m.reason);
+          const mine = seat !== null && m.winners.includes(seat);
+          moment(word.text, seat === null ? 'plain' : mine ? 'good' : 'bad');
+          if (seat !== null) this.sounds.play(mine ? 'won' : (m.payouts[seat] ?? 0) < 0 ? 'lost' : 'won');
         }
         break;
       case 'hint': {
@@ -290,9 +322,11 @@ export class App {
       this.handLog = new HandLog();
       this.model = { state: s, selected: new Set(), grouping: (store.get<Grouping>('tonk.grouping') ?? 'suit'), log: [], hint: null,
         error: null, handOver: null, verify: null, showLedger: false, confirmDrop: false, link: `${location.origin}/#/t/${s.table}`,
-        commitment: null, flash: null, secondsLeft: null, connected: this.connected };
+        commitment: null, flash: null, secondsLeft: null, connected: this.connected, drawn: null, resultOpen: false,
+        dropAskAbove: store.get<number>('tonk.dropAskAbove') ?? kDropAskDefault, muted: this.sounds.muted, rules: 'closed', walkthrough: null };
     }
     const m = this.model!;
+    const old = prev && sameTable ? prev.state : null;
     const moved = !prev || !sameTable || prev.state.seq !== s.seq || prev.state.hand !== s.hand || prev.state.status !== s.status;
     m.state = s;
     if (moved) { m.hint = null; m.error = null; }
@@ -312,7 +346,9 @@ export class App {
       const key = `${s.table}.${s.fair.hand}`;
       if (!this.contributed.has(key)) { this.contributed.add(key); this.send('contribute', { hand: s.fair.hand, entropy: newEntropy() }); }
     }
-    if (s.status === 'playing') m.handOver = null;
+    this.onStateMotion(old, s);
+    if (!this.walkShown && s.seat !== null && s.status === 'playing' && !walkthroughDone(storage())) { this.walkShown = true; m.walkthrough = 0; }
+    if (s.status === 'playing') { if (!m.resultOpen) m.handOver = null; }   // a result still open stays until closed
     else if (!m.handOver && s.view?.outcome) {
       // A page opened between hands missed `hand_over`: the view's outcome has the same facts but
       // the deal's reveal, which Verify then reads from the hand's record.
@@ -350,15 +386,68 @@ export class App {
     const m = this.model;
     if (!m) return;
     if (!m.state.legal.some((a) => a.id === id)) return;   // only listed moves are ever sent
-    if (id === 'drop' && !m.confirmDrop) { m.confirmDrop = true; this.render('drop-no'); return; }
+    this.motion.finishAll();   // a move made during a flight: the table is shown as it is
+    if (id === 'drop' && !m.confirmDrop && m.state.view && dropAsks(m.state.view, m.state.rules, m.dropAskAbove ?? kDropAskDefault)) {
+      m.confirmDrop = true; this.render('drop-no'); return;
+    }
     m.confirmDrop = false;
     const at = { hand: m.state.hand, seq: m.state.seq };
     // One act per position: a second click before the reply would only come back `stale`.
     if (this.actInFlight && this.actInFlight.hand === at.hand && this.actInFlight.seq === at.seq) return;
     m.error = null;
     this.sendAt('act', { action: id }, at);
+    if (id !== 'stock' && id !== 'take') m.drawn = null;   // the drawn card is marked until the next move
     m.selected.clear();
     this.render();
+  }
+
+  /** A move seen in an `event`: its cards fly once the state after it is drawn; its sound plays now. */
+  private onMove(actor: number, action: string, drawn: string | null): void {
+    const m = this.model;
+    if (!m) return;
+    const e = moveEffect(m.state.view, m.state.seat, actor, action, drawn);
+    this.flights.push(...e.flights);
+    if (e.sound) this.sounds.play(e.sound);
+    if (e.drawn) m.drawn = e.drawn;
+  }
+
+  /** A new state: a new hand is dealt card by card; your turn is announced. */
+  private onStateMotion(old: StateMsg | null, s: StateMsg): void {
+    const v = s.view;
+    if (!old || !v) { this.flightsReady = false; this.flights = []; return; }
+    const newHand = s.status === 'playing' && v.history.length === 0 && (old.hand !== s.hand || old.status !== 'playing');
+    if (newHand) {
+      this.flights = dealFlights(v, s.seat);
+      this.sounds.play('deal', this.flights.length);
+    }
+    this.flightsReady = this.flights.length > 0 && (old.seq !== s.seq || old.hand !== s.hand || old.status !== s.status);
+    const myTurn = (x: StateMsg) => x.status === 'playing' && x.seat !== null && x.to_move === x.seat;
+    if (myTurn(s) && !(myTurn(old) && old.hand === s.hand)) this.sounds.play('turn');
+  }
+
+  /** Cards dragged from the hand and let go over `target`: the listed move they make, or why none. */
+  private dropCards(cards: string[], target: DropTarget | null, at: DOMRect): boolean {
+    const m = this.model;
+    if (!m || !target) return false;
+    const legal = m.state.legal.map((x) => parseAction(x.id));
+    const myTurn = m.state.status === 'playing' && m.state.seat !== null && m.state.to_move === m.state.seat;
+    const r = resolveDrop(legal, cards, target, myTurn, m.state.view?.phase ?? '');
+    if ('reason' in r) { m.error = r.reason; this.render(); return false; }
+    for (const c of cards) this.motion.startFrom(c, at);
+    m.selected = new Set(cards);
+    this.act(r.move);
+    return true;
+  }
+
+  private openRules(): void {
+    const m = this.model;
+    if (!m) return;
+    m.rules = 'loading';
+    this.render();
+    const preset = m.state.preset;
+    loadRules(preset, this.presets.find((p) => p.name === preset)?.rule_ids).then((sections) => {
+      if (this.model === m && m.rules === 'loading') { m.rules = sections; this.render(); }
+    }, () => { if (this.model === m) { m.rules = [{ id: '', title: 'The rules could not be loaded', paragraphs: [] }]; this.render(); } });
   }
 
   /** Asks for a hint once per position: a second `h` while one is on its way or shown sends nothing. */
@@ -404,6 +493,8 @@ export class App {
     if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
     const has = (id: string) => m.state.legal.some((a) => a.id === id);
     if (e.key === 'Escape') {
+      if (Array.isArray(m.rules) || m.rules === 'loading') { m.rules = 'closed'; this.render('rules'); return; }
+      if (m.menuOpen) { m.menuOpen = false; this.render('menu'); return; }
       if (m.confirmDrop) { m.confirmDrop = false; this.render('act-drop'); } else if (m.selected.size) { m.selected.clear(); this.render(); }
       return;
     }
@@ -442,22 +533,31 @@ export class App {
       page = renderBadLink(this.route.link, () => { location.hash = '#/'; });
     } else if (this.model) {
       const m = this.model;
+      const used = () => { m.menuOpen = false; };   // a menu item was chosen: the menu closes
       page = renderTable(m, {
+        menu: (open) => { m.menuOpen = open; },
+        movesList: (open) => { m.movesOpen = open; },
         select: (c) => { if (m.selected.has(c)) m.selected.delete(c); else m.selected.add(c); m.error = null; this.render(); },
         act: (id) => this.act(id),
         confirmDrop: (yes) => { if (yes) this.act('drop'); else { m.confirmDrop = false; this.render('act-drop'); } },
         hint: () => this.askHint(),
         grouping: (g) => { m.grouping = g; store.set('tonk.grouping', g); this.render(); },
-        ledger: (show) => { m.showLedger = show; this.render(); },
-        ready: () => { this.send('ready'); m.log.push('You are ready for the next hand.'); this.render(); },
+        ledger: (show) => { used(); m.showLedger = show; this.render(); },
+        ready: () => { this.send('ready'); m.log.push('You are ready for the next hand.'); m.resultOpen = false; this.render(); },
+        closeResult: () => { m.resultOpen = false; if (m.state.status === 'playing') m.handOver = null; this.render(); },
+        mute: (muted) => { this.sounds.setMuted(muted); m.muted = muted; this.render('mute'); },
+        dropAsk: (above) => { m.dropAskAbove = above; store.set('tonk.dropAskAbove', above); this.render(); },
+        rules: (show) => { used(); if (show) this.openRules(); else { m.rules = 'closed'; this.render('rules'); } },
+        walkthrough: (step) => { m.walkthrough = step; if (step === null) finishWalkthrough(storage()); this.render(step === null ? undefined : 'walk-next'); },
         verify: () => { void this.verify(); },
         back: () => this.send('back'),
-        leave: () => { if (confirm('Leave this table? A bot plays your seat from now on.')) { this.send('leave'); store.del(`tonk.seat.${m.state.table}`); location.hash = '#/'; } },
+        leave: () => { used(); if (confirm('Leave this table? A bot plays your seat from now on.')) { this.send('leave'); store.del(`tonk.seat.${m.state.table}`); location.hash = '#/'; } },
         end: () => {
-          if (!confirm(kEndQuestion)) return;
+          used();
+          if (!confirm(kEndQuestion)) { this.render(); return; }
           this.send('end'); m.log.push('You asked to end the table; it ends when every player does.'); this.render();
         },
-        copyLink: () => this.copyLink(),
+        copyLink: () => { used(); this.copyLink(); },
         home: () => { location.hash = '#/'; },
       });
     } else {
@@ -486,16 +586,19 @@ export class App {
           home: () => { location.hash = '#/'; },
         });
     }
+    const rects = this.flightsReady ? measure(this.root) : new Map<string, DOMRect>();
     const log = this.root.querySelector<HTMLElement>('.log');
     const before = log ? { top: log.scrollTop, height: log.scrollHeight, client: log.clientHeight } : null;
     const note = unencryptedNote(location);
     this.root.replaceChildren(...(note ? [h('p', { class: 'plain-http', role: 'note' }, note)] : []), page);
     if (this.model && this.route.page === 'table') {
-      showTableStatus(this.root, this.model.state);
       showNextHand(this.root, this.model.state, this.nextHand.secondsLeft());
     }
     const after = this.root.querySelector<HTMLElement>('.log');
     if (after) after.scrollTop = logScrollTop(before, after.scrollHeight, after.clientHeight);
+    if (this.flightsReady) { this.motion.play(this.flights, rects, this.root); this.flights = []; this.flightsReady = false; }
+    else this.motion.play([], rects, this.root);   // flights under way go on, on the redrawn cards
+    if (this.revealPending && this.model && this.model.state.status !== 'playing') { this.revealPending = false; this.motion.reveal(this.root); }
     if (key) {
       const el = this.root.querySelector<HTMLElement>(`[data-focus="${CSS.escape(key)}"]`);
       el?.focus();
@@ -531,4 +634,8 @@ function renderWaiting(text: string): HTMLElement {
   el.setAttribute('role', 'status');
   el.textContent = text;
   return el;
+}
+
+function storage(): Storage | null {
+  try { return localStorage; } catch { return null; }
 }

@@ -2,7 +2,6 @@
 // next hand dealing itself and who the table waits on, in the result panel ("Next hand in 23 s ·
 // waiting for Bo"). The panel stays until the next hand is dealt: every seat pressed *Next hand*
 // or the countdown ran out.
-import { h } from './dom';
 import type { StateMsg } from './protocol';
 
 /** When the next hand deals itself (Date.now() ms), from the latest state. */
@@ -37,16 +36,13 @@ export function nextHandText(state: StateMsg, secondsLeft: number | null): strin
 }
 
 /**
- * Puts the line into the result panel of the drawn table (before its buttons; else after the turn
- * line), or updates the line already there. Called after each redraw and each second.
+ * Writes the line into the result panel's countdown slot (handEndView.ts), hidden when there is
+ * nothing to say. Called after each redraw and each second.
  */
 export function showNextHand(root: HTMLElement, state: StateMsg, secondsLeft: number | null): void {
-  const text = nextHandText(state, secondsLeft);
-  const old = root.querySelector<HTMLElement>('.next-hand');
-  if (!text) { old?.remove(); return; }
-  if (old) { if (old.textContent !== text) old.textContent = text; return; }
-  const el = h('p', { class: 'next-hand', role: 'status' }, text);
-  const buttons = root.querySelector('.hand-end .end-buttons');
-  if (buttons) buttons.before(el);
-  else root.querySelector('.turn-line')?.after(el);
+  const slot = root.querySelector<HTMLElement>('.hand-end [data-slot="countdown"]');
+  if (!slot) return;
+  const text = nextHandText(state, secondsLeft) ?? '';
+  if (slot.textContent !== text) slot.textContent = text;
+  slot.hidden = !text;
 }

@@ -4,6 +4,7 @@ import { h } from './dom';
 import type { PresetInfo, StateMsg } from './protocol';
 import { kMaxNameChars } from './names';
 import { kBotSpeeds } from './pace';
+import { botWords, presetWords } from './words';
 
 export interface CreateForm {
   name: string;
@@ -34,7 +35,7 @@ export function renderLobby(presets: PresetInfo[], bots: string[], form: CreateF
   const seatRows = form.seatKinds.map((kind, i) => h('label', { class: 'row' }, `Seat ${i + 2}`,
     h('select', { name: `seat${i + 1}`, onchange: (e: Event) => { form.seatKinds[i] = (e.target as HTMLSelectElement).value; } },
       h('option', { value: 'person', selected: kind === 'person' }, 'a person (invite)'),
-      bots.map((b) => h('option', { value: b, selected: kind === b }, `bot: ${b}`)))));
+      bots.map((b) => h('option', { value: b, selected: kind === b }, `bot: ${botWords(b)}`)))));
   const code = h('input', { name: 'code', autocomplete: 'off', maxlength: 6, 'aria-label': 'Table code', placeholder: 'K7QX2M' }) as HTMLInputElement;
   return h('main', { class: 'lobby' },
     h('h1', {}, 'Tonk'),
@@ -45,7 +46,8 @@ export function renderLobby(presets: PresetInfo[], bots: string[], form: CreateF
       h('label', { class: 'row' }, `Your name (1 to ${kMaxNameChars} characters)`, h('input', { name: 'name', required: true, value: form.name, autocomplete: 'nickname',
         oninput: (e: Event) => { form.name = (e.target as HTMLInputElement).value; } })),
       h('label', { class: 'row' }, 'Rules', h('select', { name: 'preset', onchange: (e: Event) => { form.preset = (e.target as HTMLSelectElement).value; redraw(); } },
-        presets.map((p) => h('option', { value: p.name, selected: p.name === form.preset }, `${p.name} — ${p.description}`)))),
+        presets.map((p) => h('option', { value: p.name, selected: p.name === form.preset }, presetWords(p.name, p.description).name)))),
+      preset ? h('p', { class: 'muted small preset-about' }, presetWords(preset.name, preset.description).about || preset.description) : null,
       preset && preset.options.length ? h('p', { class: 'muted small' }, preset.options.join(', ')) : null,
       h('label', { class: 'row' }, 'Seats', h('select', { name: 'seats', onchange: (e: Event) => {
         form.seats = Number((e.target as HTMLSelectElement).value); form.seatKinds = defaultSeatKinds(form.seats, bots); redraw(); } },

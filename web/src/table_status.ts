@@ -1,8 +1,13 @@
 // Who is doing what at the table beyond the cards (docs/PROTOCOL.md `state.thinking`,
 // `state.watching`, `audience`): "Bo is thinking…" on the seat whose bot's move is pending (the
-// server paces bots so a person sees each move), and "2 watching" by the table's title.
-import { h } from './dom';
+// server paces bots so a person sees each move; feltView.ts and the turn line show it), and
+// "2 watching" in the table's header.
 import type { StateMsg } from './protocol';
+
+/** Whether seat `i`'s bot move is pending (the server holds it back for the table's pace). */
+export function thinking(state: StateMsg, i: number): boolean {
+  return state.status === 'playing' && state.thinking === i;
+}
 
 /** "Bo is thinking…" while the seat's bot's move is pending, else null. */
 export function thinkingText(state: StateMsg): string | null {
@@ -16,19 +21,4 @@ export function thinkingText(state: StateMsg): string | null {
 export function watchingText(state: StateMsg): string | null {
   const n = state.watching ?? 0;
   return n > 0 ? `${n} watching` : null;
-}
-
-/** Marks the drawn table: the thinking seat's box and the turn line, and the watchers by the title. */
-export function showTableStatus(root: HTMLElement, state: StateMsg): void {
-  const thinking = thinkingText(state);
-  if (thinking && state.thinking !== null && state.thinking !== undefined) {
-    const seat = root.querySelector(`.seat[data-seat="${state.thinking}"]`);
-    if (seat && !seat.querySelector('.thinking')) seat.append(h('div', { class: 'thinking', role: 'status' }, thinking));
-    const turn = root.querySelector('.turn-line .turn-text');
-    if (turn) turn.textContent = thinking;
-  }
-  const watching = watchingText(state);
-  const title = root.querySelector('.table-head h1');
-  root.querySelector('.watching')?.remove();
-  if (watching && title) title.after(h('span', { class: 'watching', title: 'People watching this table' }, watching));
 }

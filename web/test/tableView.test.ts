@@ -9,7 +9,8 @@ function model(over: Partial<TableModel> = {}): TableModel {
 }
 
 function handlers(): TableHandlers & Record<string, ReturnType<typeof vi.fn>> {
-  const names = ['select', 'act', 'confirmDrop', 'hint', 'grouping', 'ledger', 'ready', 'verify', 'back', 'leave', 'end', 'copyLink', 'home'];
+  const names = ['select', 'act', 'confirmDrop', 'hint', 'grouping', 'ledger', 'ready', 'verify', 'back', 'leave', 'end', 'copyLink', 'home',
+    'closeResult', 'mute', 'dropAsk', 'rules', 'walkthrough'];
   return Object.fromEntries(names.map((n) => [n, vi.fn()])) as never;
 }
 
@@ -47,14 +48,15 @@ describe('renderTable', () => {
 
   it('offers only the listed moves the selection makes', () => {
     const none = renderTable(model(), handlers());
-    expect(texts(none, '.act-buttons button')).toEqual([]);
-    expect(none.querySelector('.help')!.textContent).toBe('Select cards to spread, hit or discard.');
+    expect(texts(none, '.act-buttons button[data-action]')).toEqual([]);
+    expect(texts(none, '.act-buttons button')).toEqual(['Hint']);   // the hint sits with the moves
+    expect(none.querySelector('.help')!.textContent).toBe('You can lay or hit a spread (1 way): select its cards, then drag them to the table or use the button.');
     const two = renderTable(model({ selected: new Set(['Ac', '2c']) }), handlers());
-    expect(texts(two, '.act-buttons button')).toEqual([]);
+    expect(texts(two, '.act-buttons button[data-action]')).toEqual([]);
     expect(two.querySelector('.help')!.textContent).toBe('Select more cards: these are part of a spread or hit.');
     const hd = handlers();
     const three = renderTable(model({ selected: new Set(['Ac', '2c', '3c']) }), hd);
-    const buttons = [...three.querySelectorAll<HTMLButtonElement>('.act-buttons button')];
+    const buttons = [...three.querySelectorAll<HTMLButtonElement>('.act-buttons button[data-action]')];
     expect(buttons.map((b) => b.textContent)).toEqual(['Spread A♣ 2♣ 3♣']);
     buttons[0].click();
     expect(hd.act).toHaveBeenCalledWith('spread Ac2c3c');
@@ -67,7 +69,7 @@ describe('renderTable', () => {
     s.view!.hand = ['7s', 'Kd'];
     const root = renderTable(model({ state: s, selected: new Set(['7s']) }), handlers());
     expect(root.querySelector('.spread[data-spread="0"]')!.classList.contains('target')).toBe(true);
-    expect(texts(root, '.act-buttons button')).toEqual(['Hit spread 1 with 7♠', 'Discard 7♠']);
+    expect(texts(root, '.act-buttons button[data-action]')).toEqual(['Hit spread 1 with 7♠', 'Discard 7♠']);
   });
 
   it('shows no moves when it is not the seat\'s turn, and start-of-turn moves as buttons', () => {
@@ -81,7 +83,8 @@ describe('renderTable', () => {
     t.view!.phase = 'start_of_turn';
     t.legal = ['drop', 'stock', 'take'].map((id) => ({ id, kind: id, cards: [], target: null, shape: null }));
     const start = renderTable(model({ state: t }), handlers());
-    expect(texts(start, '.act-buttons button')).toEqual(['Drop', 'Draw from stock', 'Take discard']);
+    // Drawing first; the red Drop last, never first under the thumb.
+    expect(texts(start, '.act-buttons button')).toEqual(['Draw from stock', 'Take discard', 'Drop', 'Hint']);
   });
 
   it('asks before a drop', () => {
@@ -115,7 +118,7 @@ describe('renderTable', () => {
     const s = exampleState();
     s.rules = 'players=2 hand_size=5 scoring=units deck=full52';
     const root = renderTable(model({ state: s, hint: [{ id: 'discard Kd', value: 0.25 }, { id: 'discard 5h', value: -0.5 }] }), handlers());
-    expect(root.querySelector('.hint')!.textContent).toBe('Hint (expected result in units per hand): Discard K♦ (+0.25); Discard 5♥ (-0.5)');
+    expect(root.querySelector('.hint')!.textContent).toBe('Hint: Discard K♦: expected to win 0.25 units a hand, 0.75 units better than discarding 5♥.');
     expect(scoreUnit('players=2 scoring=stakes')).toBe('stakes');
     expect(scoreUnit('players=2 scoring=points')).toBe('points');
     expect(hintUnit('players=2 scoring=pushups')).toBe('push-ups per hand, shown negative so that higher is better');
@@ -125,7 +128,10 @@ describe('renderTable', () => {
     const end = renderTable(model({ state: s, showLedger: true, handOver: endOfHand() }), handlers());
     expect(texts(end, '.results thead th')).toEqual(['Player', 'Hand', 'Count', 'Result']);
     expect(end.querySelector('.results caption')!.textContent).toBe('Result: what each player won (+) or paid (−), in units');
-    expect(texts(end, '.ledger thead th')).toEqual(['Seat', 'Net', 'From hands', 'From side bets']);
+    expect(texts(end, '.ledger thead th')).toEqual(['Seat', 'Net']);   // no always-zero side-bet column
+    s.ledger = { ...s.ledger!, side_net: [1, -1], net: [1, -1] };
+    const side = renderTable(model({ state: s, showLedger: true, handOver: endOfHand() }), handlers());
+    expect(texts(side, '.ledger thead th')).toEqual(['Seat', 'Net', 'From hands', 'From side bets']);
   });
 
   it('shows the opponents\' hands face up once the hand is over, with no backs', () => {
@@ -162,7 +168,7 @@ describe('renderTable', () => {
     const s = exampleState();
     s.view!.spreads = [];
     const root = renderTable(model({ state: s }), handlers());
-    const p = [...root.querySelectorAll('.centre p')].find((e) => e.textContent === 'No spreads yet.')!;
+    const p = [...root.querySelectorAll('.centre p')].find((e) => e.textContent!.startsWith('No spreads yet.'))!;
     expect(p.className).toBe('on-felt');
   });
 
@@ -175,5 +181,50 @@ describe('renderTable', () => {
     expect(root.querySelector('.actions')).toBeNull();
     expect(root.querySelector('.meta')!.textContent).toContain('watching');
     expect(root.querySelectorAll('.seat').length).toBe(2);
+  });
+
+  it('makes the stock and the pile buttons when drawing and taking are listed, and drop targets', () => {
+    const t = exampleState();
+    t.view!.phase = 'start_of_turn';
+    t.legal = ['drop', 'stock', 'take'].map((id) => ({ id, kind: id, cards: [], target: null, shape: null }));
+    const hd = handlers();
+    const root = renderTable(model({ state: t }), hd);
+    (root.querySelector('button.pile.stock') as HTMLButtonElement).click();
+    (root.querySelector('button.pile.discard') as HTMLButtonElement).click();
+    expect(vi.mocked(hd.act).mock.calls).toEqual([["stock"], ["take"]]);
+    const after = renderTable(model(), handlers());   // after the draw: neither is a button, the pile still takes drops
+    expect(after.querySelector('button.pile')).toBeNull();
+    expect(after.querySelector('.pile.discard')!.getAttribute('data-drop')).toBe('discard');
+    expect(after.querySelector('.spread')!.getAttribute('data-drop')).toBe('spread:0');
+  });
+
+  it('marks the card just drawn, names by-rank groups in words and bots by level', () => {
+    const root = renderTable(model({ drawn: '9d', grouping: 'rank' }), handlers());
+    const card = root.querySelector('button.card[data-card="9d"]')!;
+    expect(card.classList.contains('drawn')).toBe(true);
+    expect(card.getAttribute('aria-label')).toBe('nine of diamonds, just drawn');
+    expect(labels(root, '.my-hand .group')).toEqual(['Aces', 'Twos', 'Threes', 'Fives', 'Nines', 'Kings']);
+    expect(root.querySelector('.seat-tags')!.textContent).toBe('bot: Medium (greedy) · dealer');
+    expect(root.querySelector('h1')!.textContent).toBe('Standard');
+  });
+
+  it('keeps the result on screen into the next hand until the player closes it', () => {
+    const hd = handlers();
+    const root = renderTable(model({ handOver: endOfHand(), resultOpen: true }), hd);
+    expect(root.querySelector('.hand-end h2')!.textContent).toBe('Hand 1: greedy dropped and was caught');
+    expect(root.querySelector('.hand-end [data-slot="countdown"]')).not.toBeNull();
+    (root.querySelector('.hand-end button.primary') as HTMLButtonElement).click();
+    expect(hd.closeResult).toHaveBeenCalled();
+    expect(renderTable(model({ handOver: endOfHand(), resultOpen: false }), handlers()).querySelector('.hand-end')).toBeNull();
+  });
+
+  it('has a seat-status place on each opponent and the sound switch in the header', () => {
+    const hd = handlers();
+    const root = renderTable(model({ muted: true }), hd);
+    expect(root.querySelectorAll('.seat [data-slot="seat-status"]').length).toBe(1);
+    const sound = root.querySelector('button[data-focus="mute"]') as HTMLButtonElement;
+    expect(sound.getAttribute('aria-label')).toBe('Sound off');
+    sound.click();
+    expect(hd.mute).toHaveBeenCalledWith(false);
   });
 });

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { HandLog, eventLine } from '../src/history';
 import { NextHandCountdown, nextHandText, showNextHand, waitingNames } from '../src/between_hands';
-import { showTableStatus, thinkingText, watchingText } from '../src/table_status';
+import { thinkingText, watchingText } from '../src/table_status';
 import type { EventMsg, HistoryMsg, StateMsg } from '../src/protocol';
 import { renderTable, TableModel } from '../src/tableView';
 import { exampleState } from './fixtures';
@@ -28,10 +28,9 @@ describe('the thinking seat and the watchers', () => {
     expect(watchingText(s)).toBe('2 watching');
     const root = document.createElement('div');
     root.append(renderTable(model(s), handlers));
-    showTableStatus(root, s);
     expect(root.querySelector('.seat[data-seat="1"] .thinking')?.textContent).toBe('greedy is thinking…');
     expect(root.querySelector('.turn-line .turn-text')?.textContent).toBe('greedy is thinking…');
-    expect(root.querySelector('.watching')?.textContent).toBe('2 watching');
+    expect(root.querySelector('.table-head .meta')?.textContent).toMatch(/ · 2 watching$/);
   });
   it('says nothing when no bot thinks and nobody watches (or the server is older)', () => {
     const s = exampleState();
@@ -40,9 +39,8 @@ describe('the thinking seat and the watchers', () => {
     expect(watchingText({ ...s, watching: 0 })).toBeNull();
     const root = document.createElement('div');
     root.append(renderTable(model(s), handlers));
-    showTableStatus(root, s);
     expect(root.querySelector('.thinking')).toBeNull();
-    expect(root.querySelector('.watching')).toBeNull();
+    expect(root.querySelector('.table-head .meta')?.textContent).not.toMatch(/watching/);
   });
 });
 
@@ -119,6 +117,6 @@ describe('between hands', () => {
     expect(root.querySelector('.next-hand')).toBe(line);
     expect(line?.textContent).toBe('Next hand in 8 s · waiting for Bo');
     showNextHand(root, { ...s, status: 'playing' }, null);
-    expect(root.querySelector('.next-hand')).toBeNull();
+    expect(root.querySelector('.next-hand')?.textContent).toBe('');   // empty, so not drawn (.countdown:empty)
   });
 });

@@ -123,7 +123,7 @@ describe('clicks and hints (items 8 and 9)', () => {
     const hint = ws.ofType('hint')[0];
     ws.recv({ type: 'error', re: 12345, code: 'rate_limited', message: 'a hint is already being computed' });
     ws.recv({ type: 'hint', re: hint.id, seq: 6, hand: 1, actions: [{ id: 'discard Ac', value: 1.5 }] });
-    expect(text()).toMatch(/Hint \(expected result/);
+    expect(text()).toMatch(/Hint: Discard A♣: expected to win 1.5 stakes a hand/);
     expect(text()).not.toMatch(/already being computed/);
   });
 
@@ -133,11 +133,11 @@ describe('clicks and hints (items 8 and 9)', () => {
     const hint = ws.ofType('hint')[0];
     ws.recv({ ...exampleState(), hand: 2, seq: 6 });                     // hand 2 reached seq 6 as well
     ws.recv({ type: 'hint', re: hint.id, seq: 6, actions: [{ id: 'discard Ac', value: 1.5 }] });
-    expect(text()).not.toMatch(/Hint \(expected result/);
+    expect(text()).not.toMatch(/Hint: Discard/);
     ws.recv({ type: 'hint', seq: 6, hand: 1, actions: [{ id: 'discard Ac', value: 1.5 }] });
-    expect(text()).not.toMatch(/Hint \(expected result/);
+    expect(text()).not.toMatch(/Hint: Discard/);
     ws.recv({ type: 'hint', seq: 6, hand: 2, actions: [{ id: 'discard Ac', value: 1.5 }] });
-    expect(text()).not.toMatch(/Hint \(expected result/);                                  // never asked for at hand 2
+    expect(text()).not.toMatch(/Hint: Discard/);                                  // never asked for at hand 2
   });
 });
 
@@ -185,5 +185,63 @@ describe('links and ended tables (items 10 and 13)', () => {
     expect(text()).not.toMatch(/token|no longer yours|Join/);
     expect([...root.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['/records/K7QX2M/1', '/records/K7QX2M/2', '/records/K7QX2M/3']);
     expect(root.querySelector('input[name="name"]')).toBeNull();
+  });
+});
+
+describe('the table as a card game', () => {
+  const startOfTurn = () => ({ ...exampleState(), legal: ['drop', 'stock', 'take'].map((id) => ({ id, kind: id, cards: [], target: null, shape: null })),
+    view: { ...exampleState().view!, phase: 'start_of_turn' as const, hand: ['Ac', '2c', '3c', '9d', 'Kd'], count: 25 } });
+
+  it('a tap on the stock draws; the drawn card is marked until the next move', () => {
+    const ws = seated();
+    ws.recv(startOfTurn());
+    root.querySelector<HTMLButtonElement>('button.pile.stock')!.click();
+    const act = ws.ofType('act')[0];
+    expect(act).toMatchObject({ action: 'stock', hand: 1, seq: 6 });
+    ws.recv({ type: 'event', table: 'K7QX2M', hand: 1, seq: 7, actor: 0, action: 'stock', drawn: '5h', auto: false, text: '' });
+    ws.recv({ ...exampleState(), seq: 7 });
+    expect(root.querySelector('button.card[data-card="5h"]')!.classList.contains('drawn')).toBe(true);
+    expect(text()).toMatch(/You drew 5♥ from the stock\./);
+    root.querySelector<HTMLButtonElement>('button.card[data-card="Kd"]')!.click();
+    root.querySelector<HTMLButtonElement>('button[data-action="discard Kd"]')!.click();
+    expect(ws.ofType('act')[1]).toMatchObject({ action: 'discard Kd' });
+    expect(root.querySelector('button.card.drawn')).toBeNull();
+  });
+
+  it('Drop asks only above the count the player chose', () => {
+    localStorage.setItem('tonk.dropAskAbove', '30');
+    const ws = seated();
+    ws.recv(startOfTurn());
+    root.querySelector<HTMLButtonElement>('button[data-action="drop"]')!.click();
+    expect(root.querySelector('[role="alertdialog"]')).toBeNull();
+    expect(ws.ofType('act')[0]).toMatchObject({ action: 'drop' });
+    localStorage.setItem('tonk.dropAskAbove', '10');
+    const ws2 = seated();
+    ws2.recv(startOfTurn());
+    root.querySelector<HTMLButtonElement>('button[data-action="drop"]')!.click();
+    expect(root.querySelector('[role="alertdialog"]')!.textContent).toMatch(/Drop with 25 points\?/);
+    expect(ws2.ofType('act')).toHaveLength(0);
+  });
+
+  it('the menu stays open while the table redraws, and Escape closes it', () => {
+    const ws = seated();
+    const menu = () => root.querySelector<HTMLDetailsElement>('details.menu')!;
+    menu().open = true;
+    menu().dispatchEvent(new Event('toggle'));
+    ws.recv({ ...exampleState(), seq: 7, to_move: 1, legal: [] });
+    expect(menu().open).toBe(true);
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    expect(menu().open).toBe(false);
+  });
+
+  it('the result stays on screen into the next hand until Next hand is pressed', () => {
+    const ws = seated();
+    ws.recv({ type: 'hand_over', table: 'K7QX2M', hand: 1, reason: 'caught', player: 1, winners: [0], hands: [['3c'], ['2c', 'Kc']],
+      counts: [3, 12], payouts: [2, -2], points: [0, 0], ledger: null, fair: null });
+    ws.recv({ ...exampleState(), status: 'between', legal: [], to_move: -1 });
+    ws.recv({ ...exampleState(), hand: 2, seq: 0, view: { ...exampleState().view!, history: [] } });   // dealt meanwhile
+    expect(root.querySelector('.hand-end h2')!.textContent).toBe('Hand 1: greedy dropped and was caught');
+    root.querySelector<HTMLButtonElement>('.hand-end button.primary')!.click();
+    expect(root.querySelector('.hand-end')).toBeNull();
   });
 });

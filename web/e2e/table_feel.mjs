@@ -1,0 +1,454 @@
+// Browser tests of how the table plays (ctest web.feel): cards that fly (and do not under reduced
+// motion), the stock tapped to draw, a card dragged to the pile to discard and one dropped where it
+// makes no move, the mute switch kept across a reload, the rules and the walkthrough, and at four
+// screen sizes the whole hand and every offered move in view with the hand fixed in place across
+// ten moves, no word broken in a table and WCAG AA contrast. Against a real `tonk serve` on
+// 127.0.0.1 (a free port) with Debian's chromium driven by playwright-core, as e2e/run.mjs.
+//
+// Usage: node e2e/table_feel.mjs --tonk PATH/tonk --static DIST --out DIR [--chromium /usr/bin/chromium]
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) => {
+  if (a.startsWith('--')) acc.push([a.slice(2), all[i + 1]]);
+  return acc;
+}, []));
+const tonk = args.tonk;
+const staticDir = path.resolve(args.static ?? 'dist');
+const outDir = path.resolve(args.out ?? 'test-output');
+const browserPath = args.chromium ?? process.env.CHROMIUM ?? '/usr/bin/chromium';
+if (!tonk || !fs.existsSync(tonk)) { console.error(`feel: --tonk PATH is required (got '${tonk}')`); process.exit(2); }
+if (!fs.existsSync(path.join(staticDir, 'index.html'))) { console.error(`feel: no build in ${staticDir}`); process.exit(2); }
+if (!fs.existsSync(browserPath)) { console.error(`feel: no chromium at ${browserPath}`); process.exit(2); }
+fs.mkdirSync(outDir, { recursive: true });
+
+const kStep = 15000;
+let server = null;
+let browser = null;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tonk-feel-'));
+
+async function cleanup() {
+  if (browser) await browser.close().catch(() => {});
+  if (server && server.exitCode === null) {
+    server.kill('SIGTERM');
+    await new Promise((r) => { const t = setTimeout(() => { server.kill('SIGKILL'); r(); }, 5000); server.once('exit', () => { clearTimeout(t); r(); }); });
+  }
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
+const limit = Number(process.env.TONK_E2E_SECONDS ?? 150);
+const watchdog = setTimeout(async () => { console.error(`feel: gave up after ${limit} s`); await cleanup(); process.exit(1); }, limit * 1000);
+
+function startServer() {
+  return new Promise((resolve, reject) => {
+    server = spawn(tonk, ['serve', '--listen', '127.0.0.1:0', '--db', path.join(tmp, 'tonk.db'), '--static', staticDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`tonk serve did not say it listens within ${kStep} ms: ${out}`)), kStep);
+    server.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on (http:\/\/[0-9.]+:\d+)/.exec(out);
+      if (m) { clearTimeout(timer); resolve(m[1]); }
+    });
+    server.stderr.on('data', (d) => { out += d; process.stderr.write(`[serve] ${d}`); });
+    server.on('exit', (code) => { clearTimeout(timer); reject(new Error(`tonk serve exited (${code}): ${out}`)); });
+  });
+}
+
+const results = [];
+const only = process.env.TONK_FEEL_ONLY;
+async function test(name, fn) {
+  if (only && !name.includes(only)) return;
+  const t0 = Date.now();
+  try { await fn(); results.push([name, true]); console.log(`ok   ${name} (${Date.now() - t0} ms)`); } catch (e) {
+    results.push([name, false]);
+    console.log(`FAIL ${name}: ${e.stack ?? e}`);
+    // What the page showed when it failed, for whoever reads the log.
+    for (const [i, p] of [...openPages].entries()) await p.screenshot({ path: path.join(outDir, `failed-${results.length}-${i}.png`) }).catch(() => {});
+  }
+  for (const p of openPages) await p.context().close().catch(() => {});
+  openPages.clear();
+}
+const openPages = new Set();
+function expect(cond, what) { if (!cond) throw new Error(`expected: ${what}`); }
+
+// Counts every Web Animation the page starts and every one that finishes, and every sound it makes.
+const kCountAnimations = () => {
+  window.__sounds = 0;
+  if (window.AudioContext) {
+    for (const f of ['createBufferSource', 'createOscillator']) {
+      const orig = AudioContext.prototype[f];
+      AudioContext.prototype[f] = function (...a) { window.__sounds++; return orig.apply(this, a); };
+    }
+  }
+  window.__anim = { started: 0, finished: 0 };
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (...a) {
+    const an = animate.apply(this, a);
+    window.__anim.started++;
+    an.finished.then(() => { window.__anim.finished++; }, () => { window.__anim.finished++; });
+    return an;
+  };
+};
+
+async function newPage(width, height, opts = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1, bypassCSP: true, hasTouch: !!opts.touch, reducedMotion: opts.reducedMotion ?? 'no-preference' });
+  await context.addInitScript(kCountAnimations);
+  const page = await context.newPage();
+  openPages.add(page);
+  page.setDefaultTimeout(kStep);
+  page.on('pageerror', (e) => console.log(`[page error] ${e.message}`));
+  return page;
+}
+const shot = (page, name) => page.screenshot({ path: path.join(outDir, `${name}.png`) });
+const stateKey = (page) => page.evaluate(() => { const m = document.querySelector('main.table-page'); return m ? { seq: m.dataset.seq, status: m.dataset.status, hand: m.dataset.hand } : null; });
+async function waitMoved(page, b) {
+  await page.waitForFunction((b) => { const m = document.querySelector('main.table-page'); return m && (m.dataset.seq !== b.seq || m.dataset.status !== b.status || m.dataset.hand !== b.hand); }, b, { timeout: kStep })
+    .catch(async (e) => { throw new Error(`the table did not move on from ${JSON.stringify(b)} (the page says: ${await page.locator('.dock-status').textContent().catch(() => '?')}): ${e.message}`); });
+}
+const offered = (page) => page.evaluate(() => [...new Set([...document.querySelectorAll('[data-action]')].map((e) => e.dataset.action))]);
+const hand = (page) => page.locator('.my-hand button.card').evaluateAll((els) => els.map((e) => e.dataset.card));
+
+/** Makes a table against a greedy bot from the lobby and skips the walkthrough once it shows. */
+async function newTable(page, base, { skipWalk = true } = {}) {
+  await page.goto(`${base}/`);
+  await page.waitForFunction(() => document.querySelectorAll('select[name="preset"] option').length > 1, null, { timeout: kStep });
+  await page.fill('input[name="name"]', 'Ann');
+  await page.click('button[type="submit"]:has-text("Create table")');
+  await page.waitForSelector('main.table-page', { timeout: kStep });
+  await untilMyTurn(page);   // a hand that ended at the deal is passed
+  await page.waitForSelector('.walkthrough', { timeout: kStep });
+  if (skipWalk) await page.click('.walkthrough button:has-text("Skip")');
+}
+
+/** Waits until it is this page's turn, passing any finished hand with Next hand. Returns the state key. */
+async function untilMyTurn(page) {
+  for (let i = 0; i < 8; ++i) {
+    const what = await page.waitForFunction(() => {
+      const m = document.querySelector('main.table-page');
+      if (!m) return null;
+      if (document.querySelector('.hand-end button.primary')) return 'end';
+      return m.dataset.status === 'playing' && document.querySelector('.turn-text')?.textContent.startsWith('Your turn') ? 'turn' : null;
+    }, null, { timeout: kStep }).then((h) => h.jsonValue());
+    if (what === 'turn') return stateKey(page);
+    const h = (await stateKey(page)).hand;
+    await page.click('.hand-end button.primary');
+    // The result closes, or the next hand ends at its deal too (a dealt tonk) and shows its own.
+    await page.waitForFunction((h) => !document.querySelector('.hand-end')
+      || document.querySelector('main.table-page').dataset.hand !== h, h, { timeout: kStep });
+  }
+  throw new Error('never my turn');
+}
+
+/** Waits until no card is in flight (a hand aims at where a card has landed). */
+const atRest = (page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: kStep });
+
+/** Drags `from` (a selector) onto the centre of `to` with the mouse, in steps, as a hand would. */
+async function drag(page, from, to) {
+  await atRest(page);
+  const a = await page.locator(from).boundingBox();
+  const b = await page.locator(to).boundingBox();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 8; ++i) await page.mouse.move(a.x + a.width / 2 + (b.x + b.width / 2 - a.x - a.width / 2) * i / 8, a.y + a.height / 2 + (b.y + b.height / 2 - a.y - a.height / 2) * i / 8);
+  await page.mouse.up();
+}
+
+/** The same drag by a finger: touch events through the DevTools protocol (the page sees pointer events of type touch). */
+async function touchDrag(page, from, to) {
+  await atRest(page);
+  const a = await page.locator(from).boundingBox();
+  const b = await page.locator(to).boundingBox();
+  const cdp = await page.context().newCDPSession(page);
+  const at = (t) => [{ x: a.x + a.width / 2 + (b.x + b.width / 2 - a.x - a.width / 2) * t, y: a.y + a.height / 2 + (b.y + b.height / 2 - a.y - a.height / 2) * t }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
+  for (let i = 1; i <= 8; ++i) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(i / 8) });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+const value = (c) => ({ A: 1, T: 10, J: 10, Q: 10, K: 10, X: 0 }[c[0]] ?? Number(c[0]));
+
+/** One move of this page's player: draw (tap the stock) at the start of a turn, else discard the highest card. */
+async function oneMove(page, { dragDiscard = false, touch = false } = {}) {
+  const k = await untilMyTurn(page);
+  const moves = await offered(page);
+  if (moves.includes('stock')) await page.click('button.pile.stock');
+  else if (moves.includes('take')) await page.click('button.pile.discard');
+  else {
+    const listed = (await page.locator('.all-moves [data-action^="discard "]').evaluateAll((e) => e.map((x) => x.dataset.action))).map((d) => d.slice(8));
+    expect(listed.length > 0, `a discard is listed: ${moves}`);
+    const card = listed.sort((x, y) => value(y) - value(x))[0];
+    if (dragDiscard) await (touch ? touchDrag : drag)(page, `.my-hand button.card[data-card="${card}"]`, '.pile.discard');
+    else { await page.click(`.my-hand button.card[data-card="${card}"]`); await page.click(`.act-buttons button[data-action="discard ${card}"]`); }
+  }
+  await waitMoved(page, k);
+}
+
+/** The hand and every offered move are wholly inside the viewport (nothing to scroll to reach them). */
+async function allInView(page) {
+  await atRest(page);   // once the cards in flight (a deal takes about a second) have landed
+  return page.evaluate(() => {
+    const bad = [];
+    const els = [...document.querySelectorAll('.my-hand, .my-hand button.card, .act-buttons button')];
+    for (const el of els) {
+      const r = el.getBoundingClientRect();
+      if (r.width < 1 || r.top < -0.5 || r.left < -0.5 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5) bad.push(`${el.getAttribute('aria-label') || el.textContent.trim().slice(0, 20)} ${Math.round(r.left)},${Math.round(r.top)}..${Math.round(r.right)},${Math.round(r.bottom)}`);
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + Math.min(r.height / 2, 12));
+      if (hit && !el.contains(hit) && !hit.contains(el)) bad.push(`${el.textContent.trim().slice(0, 20) || el.getAttribute('aria-label')} covered by ${hit.className || hit.tagName}`);
+    }
+    if (document.documentElement.scrollWidth > innerWidth) bad.push(`page ${document.documentElement.scrollWidth} px wide`);
+    return { bad, count: els.length };
+  });
+}
+
+/** No word in any table cell is split over two lines. */
+async function brokenWords(page) {
+  return page.evaluate(() => {
+    const out = [];
+    for (const cell of document.querySelectorAll('table th, table td, table caption')) {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const text = n.textContent;
+        for (const m of text.matchAll(/[^\s]+/g)) {
+          const r = document.createRange();
+          r.setStart(n, m.index);
+          r.setEnd(n, m.index + m[0].length);
+          const tops = new Set([...r.getClientRects()].map((x) => Math.round(x.top)));
+          if (tops.size > 1) out.push(m[0]);
+        }
+      }
+    }
+    return out;
+  });
+}
+
+async function checkContrast(page, where) {
+  const bad = await page.evaluate(() => {
+    const rgba = (c) => { const m = c.match(/[\d.]+/g)?.map(Number) ?? [0, 0, 0, 0]; return [m[0], m[1], m[2], m.length > 3 ? m[3] : 1]; };
+    const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+      .reduce((a, v, i) => a + v * [0.2126, 0.7152, 0.0722][i], 0);
+    const over = (top, under) => [0, 1, 2].map((i) => top[i] * top[3] + under[i] * (1 - top[3]));
+    const out = [];
+    for (const el of document.querySelectorAll('body *')) {
+      if (el.closest('svg') || !(el instanceof HTMLElement)) continue;
+      const text = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join('').trim();
+      if (!text || el.getClientRects().length === 0) continue;
+      const st = getComputedStyle(el);
+      if (st.visibility === 'hidden') continue;
+      const layers = [];
+      for (let a = el; a; a = a.parentElement) {
+        const bg = rgba(getComputedStyle(a).backgroundColor);
+        if (bg[3] > 0) layers.push(bg);
+        if (bg[3] >= 1) break;
+      }
+      let back = [255, 255, 255];
+      for (const l of layers.reverse()) back = over(l, back);
+      const fg = over(rgba(st.color), back);
+      const [hi, lo] = [lum(fg), lum(back)].sort((a, b) => b - a);
+      const ratio = (hi + 0.05) / (lo + 0.05);
+      const size = parseFloat(st.fontSize);
+      const large = size >= 24 || (size >= 18.66 && Number(st.fontWeight) >= 700);
+      if (ratio < (large ? 3 : 4.5)) out.push(`"${text.slice(0, 30)}" ${ratio.toFixed(2)}:1`);
+    }
+    return out;
+  });
+  expect(bad.length === 0, `WCAG AA contrast (${where}): ${bad.join('; ')}`);
+}
+
+const handBox = (page) => page.locator('.my-hand').evaluate((e) => { const r = e.getBoundingClientRect(); return { x: Math.round(r.left), y: Math.round(r.top), w: Math.round(r.width) }; });
+
+async function main() {
+  const base = await startServer();
+  console.log(`tonk serve at ${base}`);
+  browser = await chromium.launch({ executablePath: browserPath, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+
+  await test('a tap on the stock draws: the card flies in (animations started and finished) and is marked; a drag to the pile discards', async () => {
+    const page = await newPage(1280, 800);
+    await newTable(page, base);
+    let k = await untilMyTurn(page);
+    // At the start of a turn a card dragged to the pile makes no move: it snaps back with the reason.
+    const first = (await hand(page))[0];
+    await drag(page, `.my-hand button.card[data-card="${first}"]`, '.pile.discard');
+    await page.waitForSelector('.dock .error', { timeout: kStep });
+    const why = await page.locator('.dock .error').textContent();
+    expect(/First draw from the stock or take the top of the pile/.test(why), `the reason is said: ${why}`);
+    expect((await stateKey(page)).seq === k.seq, 'nothing was sent');
+    expect((await hand(page)).includes(first), 'the card is back in the hand');
+    await page.waitForFunction(() => !document.querySelector('.drag-ghost'), null, { timeout: kStep });
+    // Tap the stock.
+    k = await untilMyTurn(page);
+    expect((await offered(page)).includes('stock'), 'drawing is listed');
+    const before = await hand(page);
+    const started = await page.evaluate(() => window.__anim.started);
+    await page.click('button.pile.stock');
+    await waitMoved(page, k);
+    const after = await hand(page);
+    const drawn = after.filter((c) => !before.includes(c));
+    expect(drawn.length === 1, `one card drawn: ${before} -> ${after}`);
+    expect(await page.locator(`.my-hand button.card.drawn[data-card="${drawn[0]}"]`).count() === 1, 'the drawn card is marked');
+    expect((await page.locator(`.my-hand button.card.drawn`).getAttribute('aria-label')).includes('just drawn'), 'and says so to a screen reader');
+    expect(await page.evaluate((s) => window.__anim.started > s, started), 'the draw started an animation');
+    await page.waitForFunction(() => window.__anim.finished >= window.__anim.started
+      && document.getAnimations().filter((a) => a.playState === 'running').length === 0, null, { timeout: kStep });
+    expect((await page.locator('.log').textContent()).includes('You drew'), 'the log says so');
+    await shot(page, 'feel-1280-drawn');
+    // Drag the highest listed discard onto the pile.
+    k = await stateKey(page);
+    const listed = (await offered(page)).filter((m) => m.startsWith('discard ')).map((d) => d.slice(8));
+    const card = listed.sort((x, y) => value(y) - value(x))[0];
+    const startedBefore = await page.evaluate(() => window.__anim.started);
+    await drag(page, `.my-hand button.card[data-card="${card}"]`, '.pile.discard');
+    await waitMoved(page, k);
+    expect(!(await hand(page)).includes(card), `${card} left the hand`);
+    await page.waitForFunction((c) => document.querySelector('.log').textContent.includes('You discarded'), card, { timeout: kStep });
+    expect(await page.locator('.my-hand button.card.drawn').count() === 0, 'the mark is gone after the next move');
+    expect(await page.evaluate((s) => window.__anim.started > s, startedBefore), 'the discard flew to the pile');
+    await shot(page, 'feel-1280-after-drag');
+    // A move made while cards fly: the flights end at once and the move is made. (Tried again when
+    // the bot ended the hand first: then there is no discard to make.)
+    let during = null;
+    for (let tries = 0; tries < 4 && !during?.sent; ++tries) {
+      await untilMyTurn(page);
+      during = await page.evaluate(() => new Promise((resolve) => {
+        const main = () => document.querySelector('main.table-page');
+        const seq = main().dataset.seq;
+        const watch = new MutationObserver(() => {
+          if (main()?.dataset.seq === seq) return;
+          watch.disconnect();
+          const flying = document.getAnimations().filter((a) => !a.effect?.target?.closest?.('.moment') && (a.playState === 'running' || a.playState === 'pending'));
+          const discard = document.querySelector('.all-moves [data-action^="discard "]');
+          if (!discard) { resolve({ sent: null }); return; }
+          discard.click();
+          const left = flying.filter((a) => a.playState !== 'finished');
+          resolve({ flying: flying.length, unfinished: left.length, sent: discard.dataset.action,
+            left: left.map((a) => `${a.constructor.name} ${a.playState} ${a.effect?.target?.className}`) });
+        });
+        watch.observe(document.getElementById('app'), { subtree: true, childList: true, attributes: true });
+        document.querySelector('button.pile.stock').click();
+      }));
+    }
+    expect(during.sent && during.flying > 0 && during.unfinished === 0, `the draw's flight was running and the discard finished it: ${JSON.stringify(during)}`);
+    await page.waitForFunction((a) => document.querySelector('.log').textContent.includes(`You discarded ${a}`), during.sent.slice(8).replace('T', '10').replace(/[cdhs]$/, (x) => ({ c: '♣', d: '♦', h: '♥', s: '♠' }[x])));
+    await page.context().close();
+  });
+
+  await test('reduced motion: the same moves start no animation at all; a finger drags a card to the pile', async () => {
+    const page = await newPage(390, 844, { reducedMotion: 'reduce', touch: true });
+    await newTable(page, base);
+    const k = await untilMyTurn(page);
+    await page.click('button.pile.stock');
+    await waitMoved(page, k);
+    const before = await hand(page);
+    await oneMove(page, { dragDiscard: true, touch: true });
+    expect((await hand(page)).length === before.length - 1, 'the touch drag discarded a card');
+    const n = await page.evaluate(() => ({ started: window.__anim.started, now: document.getAnimations().length }));
+    expect(n.started === 0 && n.now === 0, `no animations under prefers-reduced-motion: ${JSON.stringify(n)}`);
+    await page.context().close();
+  });
+
+  await test('the sound switch is kept across a reload; the walkthrough is shown once; the rules are in the page', async () => {
+    const page = await newPage(390, 844);
+    await newTable(page, base, { skipWalk: false });
+    const walk = await allInView(page);
+    expect(walk.bad.length === 0, `the walkthrough covers neither the hand nor the moves: ${walk.bad.join('; ')}`);
+    const pilesFree = await page.evaluate(() => ['.pile.stock', '.pile.discard'].every((sel) => {
+      const r = document.querySelector(sel).getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return hit && document.querySelector(sel).contains(hit);
+    }));
+    expect(pilesFree, 'the walkthrough leaves the stock and the pile free to tap');
+    await shot(page, 'feel-390-walkthrough');
+    await page.click('.walkthrough button:has-text("Next")');
+    expect((await page.locator('.walkthrough').textContent()).includes('(2/'), 'the walkthrough goes on');
+    await page.click('.walkthrough button:has-text("Skip")');
+    const sound = page.locator('button[data-focus="mute"]');
+    expect((await sound.getAttribute('aria-pressed')) === 'true', 'sound starts on');
+    const k = await stateKey(page);
+    await page.click('button.pile.stock');     // a gesture, then a draw: its sound plays
+    await waitMoved(page, k);
+    const heard = await page.evaluate(() => window.__sounds);
+    expect(heard > 0, 'the draw made a sound');
+    await sound.click();
+    expect((await sound.getAttribute('aria-label')) === 'Sound off', 'the switch says sound is off');
+    expect((await page.evaluate(() => localStorage.getItem('tonk.muted'))) === 'true', 'kept in localStorage');
+    await oneMove(page);                      // a discard, muted: no sound
+    expect((await page.evaluate(() => window.__sounds)) === heard, 'no sound while muted');
+    await page.reload();
+    await page.waitForSelector('main.table-page', { timeout: kStep });
+    expect((await page.locator('button[data-focus="mute"]').getAttribute('aria-pressed')) === 'false', 'still off after a reload');
+    expect((await page.locator('.walkthrough').count()) === 0, 'the walkthrough is not shown again');
+    await page.click('.menu summary');
+    await page.click('button[data-focus="rules"]');
+    await page.waitForSelector('.rules-panel h3', { timeout: kStep });
+    const rules = await page.locator('.rules-panel').textContent();
+    expect(rules.includes('Rules: Standard') && rules.includes('S15 Drop') && rules.includes('caught'), 'the standard game\'s rules');
+    await shot(page, 'feel-390-rules');
+    await page.click('.rules-panel button:has-text("Close")');
+    await page.context().close();
+  });
+
+  for (const [w, hgt] of [[360, 740], [390, 844], [844, 390], [1280, 800]]) {
+    await test(`at ${w}×${hgt}: the whole hand and every move in view, the hand fixed over ten moves, words whole, AA contrast`, async () => {
+      const page = await newPage(w, hgt);
+      await newTable(page, base);
+      await untilMyTurn(page);
+      const view0 = await allInView(page);
+      expect(view0.bad.length === 0 && view0.count >= 7, `hand and moves in view at the start of a turn: ${view0.bad.join('; ')}`);
+      await checkContrast(page, `${w}×${hgt} start of turn`);
+      await shot(page, `feel-${w}x${hgt}-turn`);
+      let at1 = null;
+      for (let move = 1; move <= 10; ++move) {
+        await oneMove(page, { dragDiscard: move % 4 === 2 });
+        const box = await handBox(page);
+        if (move === 1) at1 = box;
+        if (move === 2) {
+          // After the draw: a card selected, its moves, the hint's answer: all in view at once.
+          await untilMyTurn(page);
+          const hintAsked = (await page.locator('.act-buttons button:has-text("Hint")').count()) === 1;
+          if (hintAsked) await page.click('.act-buttons button:has-text("Hint")');
+          if (hintAsked) await page.waitForSelector('.dock .hint', { timeout: kStep });
+          const view = await allInView(page);
+          expect(view.bad.length === 0, `in view with the hint shown: ${view.bad.join('; ')}`);
+          await shot(page, `feel-${w}x${hgt}-hint`);
+        }
+      }
+      const at10 = await handBox(page);
+      expect(at1.x === at10.x && at1.y === at10.y && at1.w === at10.w, `the hand stays put: ${JSON.stringify(at1)} then ${JSON.stringify(at10)}`);
+      // End the hand (drop, confirming when asked) for the result table; then the ledger.
+      await untilMyTurn(page);
+      const animsBefore = await page.evaluate(() => window.__anim.started);
+      await page.click('.act-buttons button[data-action="drop"]');
+      const dialog = await page.waitForSelector('[role="alertdialog"], .hand-end', { timeout: kStep });
+      if (await dialog.evaluate((d) => d.getAttribute('role') === 'alertdialog')) await page.click('[role="alertdialog"] button:has-text("Yes, drop")');
+      await page.waitForSelector('.hand-end .results', { timeout: kStep });
+      expect((await page.locator('.moment').count()) === 1, 'one moment at a time');
+      const word = await page.locator('.moment').textContent();
+      expect(/^(Drop|Caught|Tonk|Out)!$/.test(word), `the hand's end is a moment: ${word}`);
+      await page.waitForSelector('.moment', { state: 'detached', timeout: kStep });   // it passes
+      expect(await page.evaluate((n) => window.__anim.started > n, animsBefore), 'the hands turned over');
+      await shot(page, `feel-${w}x${hgt}-result`);
+      const broken = await brokenWords(page);
+      expect(broken.length === 0, `no word broken in the result table: ${broken.join(', ')}`);
+      await checkContrast(page, `${w}×${hgt} result`);
+      await page.click('.menu summary');
+      await page.click('.head-buttons button:has-text("Ledger")');
+      await page.click('.hand-end button.primary');
+      await page.waitForSelector('.ledger-box .ledger', { timeout: kStep });
+      const brokenLedger = await brokenWords(page);
+      expect(brokenLedger.length === 0, `no word broken in the ledger: ${brokenLedger.join(', ')}`);
+      expect(!(await page.locator('.ledger').textContent()).includes('From side bets'), 'no always-zero side-bet column');
+      await shot(page, `feel-${w}x${hgt}-ledger`);
+      await page.context().close();
+    });
+  }
+}
+
+main().catch((e) => { console.log(`FAIL setup: ${e.stack ?? e}`); results.push(['setup', false]); }).finally(async () => {
+  clearTimeout(watchdog);
+  await cleanup();
+  const failed = results.filter((r) => !r[1]).length;
+  console.log(`${results.length - failed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+});
