@@ -3,12 +3,14 @@
 type Child = Node | string | null | undefined | false;
 type Attrs = Record<string, string | number | boolean | null | undefined | EventListener>;
 
-/** Creates an element: attributes (on* keys are listeners; false/null/undefined skip) and children. */
+/** Creates an element: attributes (on* keys are listeners; `style` is set through the CSSOM; false/null/undefined skip) and children. */
 export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: (Child | Child[])[]): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (v === false || v === null || v === undefined) continue;
     if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v as EventListener);
+    // Through the CSSOM: the page's Content-Security-Policy (style-src 'self') refuses style attributes.
+    else if (k === 'style') el.style.cssText = String(v);
     else el.setAttribute(k, v === true ? '' : String(v));
   }
   for (const c of children.flat()) {
