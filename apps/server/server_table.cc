@@ -489,7 +489,7 @@ std::pair<int, std::string> ServerTable::join(const std::string& name, std::opti
   for (int i = 0; i < config_.seats(); ++i) {  // two seats never show the same name: refused, not renamed
     const SeatInfo& other = seats_[static_cast<std::size_t>(i)];
     if (other.kind != SeatKind::kOpen && same_name(other.name, name))
-      throw ProtocolError("bad_request", "`name` \"" + name + "\" is taken at this table (seat " + std::to_string(i + 1) +
+      throw ProtocolError("bad_request", "`name` \"" + name + "\" is taken at this table (seat " + std::to_string(i) +
                                              "): choose another");
   }
   if (!entropy.empty() && !is_hex(entropy, 2, 64)) throw ProtocolError("bad_request", "`entropy` must be 2 to 64 hex digits");
@@ -609,10 +609,14 @@ void ServerTable::hint(const std::shared_ptr<Client>& client, json re) {
       if (!c) return;
       // Dropped when the position moved on (hand AND seq: seq restarts every hand), or when the
       // connection no longer holds the seat (it left, or follows another table): a hint names
-      // cards of the seat's hand.
+      // cards of the seat's hand. A request with an `id` still gets its answer: `stale`.
       if (self->hand_number() != hand || self->seq() != at || c->following.table != self->code() ||
-          c->following.seat != seat || !self->holds(seat))
+          c->following.seat != seat || !self->holds(seat)) {
+        if (re.is_null()) return;
+        self->lobby_.send_error(c, re, "stale", "the position moved on before the hint was ready");
+        self->lobby_.flush();
         return;
+      }
       json m{{"type", "hint"}, {"hand", hand}, {"seq", at}, {"actions", actions}};
       if (!re.is_null()) m["re"] = re;
       self->lobby_.send(c, m);

@@ -106,7 +106,7 @@ TEST(ServeProtocol, NamesAreOneToThirtyTwoVisibleCharactersAndDistinct) {
   WsClient d(server.port());
   const json dup = d.request({{"type", "join"}, {"table", table}, {"name", thirty_two_cjk}});
   EXPECT_EQ(dup["code"], "bad_request");
-  EXPECT_NE(dup["message"].get<std::string>().find("taken at this table (seat 1)"), std::string::npos) << dup.dump();
+  EXPECT_NE(dup["message"].get<std::string>().find("taken at this table (seat 0)"), std::string::npos) << dup.dump();
   EXPECT_EQ(d.request({{"type", "join"}, {"table", table}, {"name", "GREEDY 2"}})["code"], "bad_request");
   EXPECT_EQ(d.request({{"type", "join"}, {"table", table}, {"name", "Zoë 😀"}})["type"], "joined");
   const json state = d.next_of("state");
