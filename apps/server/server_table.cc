@@ -485,13 +485,14 @@ void ServerTable::finish_table() {
 
 std::pair<int, std::string> ServerTable::join(const std::string& name, std::optional<int> seat, const std::string& entropy) {
   if (over_) throw ProtocolError("not_found", "table " + code() + " is over");
-  check_player_name(name);
+  check_player_name_form(name);  // fit to quote; a look-alike is "taken" whatever its scripts
   for (int i = 0; i < config_.seats(); ++i) {  // two seats never show the same name: refused, not renamed
     const SeatInfo& other = seats_[static_cast<std::size_t>(i)];
     if (other.kind != SeatKind::kOpen && same_name(other.name, name))
       throw ProtocolError("bad_request", "`name` \"" + name + "\" is taken at this table (seat " + std::to_string(i) +
                                              "): choose another");
   }
+  check_player_name(name);
   if (!entropy.empty() && !is_hex(entropy, 2, 64)) throw ProtocolError("bad_request", "`entropy` must be 2 to 64 hex digits");
   int s = -1;
   if (seat) {

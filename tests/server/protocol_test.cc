@@ -117,6 +117,32 @@ TEST(ServeProtocol, NamesAreOneToThirtyTwoVisibleCharactersAndDistinct) {
   EXPECT_EQ(state["seats"][3]["name"], "greedy 2");
 }
 
+// Names are compared by their Unicode confusable skeleton: a Cyrillic "А" beside "Ann" is "Ann"
+// taken; a name that draws nothing is blank; a mix of look-alike scripts is refused at create; one
+// script alone, Greek or Han, is a name like any other.
+TEST(ServeProtocol, NamesThatLookAlikeOrBlankAreRefused) {
+  ServerProcess server(":memory:");
+  WsClient c(server.port());
+  const std::string cyrillic_ann = "\xD0\x90nn";  // U+0410 CYRILLIC CAPITAL LETTER A, then Latin "nn"
+  json r = c.request({{"type", "create"}, {"seats", 2}, {"name", cyrillic_ann}});
+  EXPECT_EQ(r["code"], "bad_request") << r.dump();
+  EXPECT_EQ(r["message"].get<std::string>().rfind("`name` mixes scripts", 0), 0u) << r.dump();
+  const std::string table = create(c, {{"seats", 4}})["table"];
+  ASSERT_EQ(c.request({{"type", "join"}, {"table", table}, {"name", "Ann"}, {"seat", 0}})["type"], "joined");
+  WsClient d(server.port());
+  r = d.request({{"type", "join"}, {"table", table}, {"name", cyrillic_ann}});
+  EXPECT_EQ(r["code"], "bad_request") << r.dump();
+  EXPECT_NE(r["message"].get<std::string>().find("is taken at this table (seat 0)"), std::string::npos) << r.dump();
+  for (const std::string& blank : {std::string("\xCC\x81"), std::string("\xE3\x85\xA4"), std::string("\xE2\xA0\x80")}) {
+    r = d.request({{"type", "join"}, {"table", table}, {"name", blank}});
+    EXPECT_EQ(r["code"], "bad_request") << r.dump();
+    EXPECT_EQ(r["message"].get<std::string>().rfind("`name` is blank", 0), 0u) << r.dump();
+  }
+  EXPECT_EQ(d.request({{"type", "join"}, {"table", table}, {"name", "\xCE\xA3\xCE\xBF\xCF\x86\xCE\xAF\xCE\xB1"}})["type"], "joined");  // Σοφία
+  WsClient e(server.port());
+  EXPECT_EQ(e.request({{"type", "join"}, {"table", table}, {"name", "\xE6\x9D\x8E"}})["type"], "joined");  // 李
+}
+
 // The longest name a seat may have (32 four-byte code points, 128 bytes) plays hands to their end:
 // the server wrote each finished hand's record with the names, and a name over the record's old
 // 64-byte limit made that write throw and the whole server exit ("tonk: error: write_record: seat
