@@ -476,6 +476,9 @@ void Lobby::dispatch(const std::shared_ptr<Client>& client, const json& m, const
   } else if (type == "end") {
     table->end(seat, client);
   }
+  // `ready`, `back` and `end` are answered by the table's broadcasts (or nothing): a request with
+  // an `id` also gets `done` with it, after what it caused, so that no request waits forever.
+  if (!re.is_null() && (type == "ready" || type == "back" || type == "end")) reply({{"type", "done"}});
 }
 
 }  // namespace tonk::serve

@@ -31,6 +31,20 @@ TEST(ServeReplies, AFloodedRequestIsRefusedWithItsId) {
   EXPECT_EQ(answered.rbegin()->first, kSent);
 }
 
+// `ready`, `back` and `end` are answered by broadcasts, or by nothing: with an id they are answered
+// `done` too.
+TEST(ServeReplies, RequestsAnsweredByBroadcastsGetDoneWithTheirId) {
+  ServerProcess server(":memory:");
+  WsClient c(server.port(), /*timeout_seconds=*/5);
+  const std::string code = c.request({{"type", "create"}, {"seats", 2}})["table"];
+  ASSERT_EQ(c.request({{"type", "join"}, {"table", code}, {"name", "Ann"}})["type"], "joined");
+  for (const char* type : {"ready", "back", "end"}) {
+    json r;
+    EXPECT_NO_THROW(r = c.request({{"type", type}})) << type << ": no reply with its id";
+    EXPECT_EQ(r.value("type", ""), "done") << type << " -> " << r.dump();
+  }
+}
+
 TEST(ServeReplies, ABinaryFrameIsRefusedWithItsId) {
   ServerProcess server(":memory:");
   WsClient c(server.port());
