@@ -1,12 +1,14 @@
 // docs/PROTOCOL.md and the server say the same: every error code in the document's table of codes
 // is one the server sends when provoked, and the limits the document states (the frame size, the
-// rate and its burst, the refusals before a close, a hand's range, unjoined tables) are the ones
+// rate and its burst, the refusals before a close, a hand's range, unjoined tables, `create`'s
+// ranges, connections per address) are the ones
 // the server keeps. The numbers and codes are read from the document, so neither can drift alone.
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <functional>
 #include <map>
+#include <memory>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -232,6 +234,52 @@ TEST(ProtocolDoc, TheDocumentedLimitsAreTheServers) {
       EXPECT_EQ(r["message"].get<std::string>().rfind("`hand` is out of range", 0), 0u) << hand << " -> " << r.dump();
     }
   }
+}
+
+// The ranges of `create`'s fields and the connections one address may hold, as the document says.
+TEST(ProtocolDoc, TheDocumentedRangesOfATableAreTheServers) {
+  ServerProcess server(":memory:", 1, "20", {"--max-unjoined-per-address", "1000"});
+  const unsigned short port = server.port();
+  // A fresh connection per table: one connection may leave only a few tables unjoined.
+  const auto create = [&](json fields) {
+    WsClient c(port);
+    fields["type"] = "create";
+    return c.request(fields);
+  };
+  const auto check_range = [&](const std::string& field, long long lo, long long hi, long long below) {
+    for (const long long v : {lo, hi}) EXPECT_EQ(create({{"seats", 2}, {field, v}})["type"], "created") << field << " " << v;
+    for (const long long v : {below, hi + 1}) {
+      const json r = create({{"seats", 2}, {field, v}});
+      EXPECT_EQ(r.value("code", ""), "bad_request") << field << " " << v << " -> " << r.dump();
+      EXPECT_NE(r.value("message", "").find("`" + field + "`"), std::string::npos) << r.dump();
+    }
+  };
+  const long long seats_lo = documented(R"("seats": \d+, +// (\d+)\.\.\d+)");
+  const long long seats_hi = documented(R"("seats": \d+, +// \d+\.\.(\d+))");
+  for (const long long v : {seats_lo, seats_hi}) EXPECT_EQ(create({{"seats", v}})["type"], "created") << v;
+  for (const long long v : {seats_lo - 1, seats_hi + 1}) EXPECT_EQ(create({{"seats", v}}).value("code", ""), "bad_request") << v;
+  const long long turn_lo = documented(R"("turn_seconds": \d+, +// 0 or absent: no turn timer; else (\d+)\.\.\d+)");
+  const long long turn_hi = documented(R"("turn_seconds": \d+, +// 0 or absent: no turn timer; else \d+\.\.(\d+))");
+  check_range("turn_seconds", turn_lo, turn_hi, turn_lo - 1);
+  EXPECT_EQ(create({{"seats", 2}, {"turn_seconds", 0}})["type"], "created");
+  const long long pause_lo = documented(R"("pause_seconds": \d+, +// between hands, (\d+)\.\.\d+)");
+  const long long pause_hi = documented(R"("pause_seconds": \d+, +// between hands, \d+\.\.(\d+))");
+  check_range("pause_seconds", pause_lo, pause_hi, pause_lo - 1);
+  const long long worlds = documented(R"(`mc:N` with N up to (\d+))");
+  const auto with_bot = [](long long n) { return json{{"seats", 2}, {"bots", {{{"seat", 1}, {"kind", "mc:" + std::to_string(n)}}}}}; };
+  EXPECT_EQ(create(with_bot(worlds))["type"], "created");
+  EXPECT_EQ(create(with_bot(worlds + 1)).value("code", ""), "bad_request");
+
+}
+
+// Connections from one address: so many are served; one more is closed at once (1013).
+TEST(ProtocolDoc, TheDocumentedConnectionsPerAddressAreTheServers) {
+  ServerProcess server(":memory:");
+  const unsigned short port = server.port();
+  const long long per_address = documented(R"(at most \*\*(\d+) open at once from one remote address\*\*)");
+  std::vector<std::unique_ptr<WsClient>> open;
+  for (long long i = 0; i < per_address; ++i) ASSERT_NO_THROW(open.push_back(std::make_unique<WsClient>(port))) << i;
+  EXPECT_THROW(WsClient extra(port, 5), std::exception);
 }
 
 }  // namespace
