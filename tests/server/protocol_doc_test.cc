@@ -1,8 +1,8 @@
 // docs/PROTOCOL.md and the server say the same: every error code in the document's table of codes
 // is one the server sends when provoked, and the limits the document states (the frame size, the
 // rate and its burst, the refusals before a close, a hand's range, unjoined tables, `create`'s
-// ranges, connections per address) are the ones
-// the server keeps. The numbers and codes are read from the document, so neither can drift alone.
+// ranges, connections per address) are the ones the server keeps. The numbers and codes are read
+// from the document, so neither can drift alone.
 #include <gtest/gtest.h>
 
 #include <fstream>
