@@ -266,7 +266,12 @@ void ServerTable::on_event(const TableEvent& e) {
                 {"contributions", contributions}, {"deck", deck}};
       // The record, with the fair deal as comment lines before it (tonk verify reads them).
       std::vector<std::string> names;
-      for (int s = 0; s < table_->num_seats(); ++s) names.push_back(table_->name(s));
+      for (int s = 0; s < table_->num_seats(); ++s) {
+        // A name an older server let a player join with, and the rule now refuses, is written as
+        // its seat: the log still replays and the hand still has its record.
+        const std::string& name = table_->name(s);
+        names.push_back(name_problem(name).empty() ? name : "seat " + std::to_string(s));
+      }
       std::string text = "# fair: " + std::string(kFairVersion) + "\n# fair-seed: " + seed + "\n# fair-commitment: " + commitment + "\n";
       for (const Contribution& c : list) text += "# fair-contribution: " + std::to_string(c.seat) + ":" + c.entropy + "\n";
       text += write_record(make_record(hand, names, n, session_tags(*e.booked)));

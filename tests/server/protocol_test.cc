@@ -8,6 +8,8 @@
 #include <random>
 #include <set>
 
+#include <sqlite3.h>
+
 #include "fair_deal.h"
 #include "scripted_player.h"
 #include "tonk/preset.h"
@@ -141,6 +143,47 @@ TEST(ServeProtocol, NamesThatLookAlikeOrBlankAreRefused) {
   EXPECT_EQ(d.request({{"type", "join"}, {"table", table}, {"name", "\xCE\xA3\xCE\xBF\xCF\x86\xCE\xAF\xCE\xB1"}})["type"], "joined");  // Σοφία
   WsClient e(server.port());
   EXPECT_EQ(e.request({{"type", "join"}, {"table", table}, {"name", "\xE6\x9D\x8E"}})["type"], "joined");  // 李
+}
+
+// A name an older server accepted and the rule now refuses (a combining mark alone) is in a table's
+// log: the restarted server replays it, the hand ends, and its record names the seat instead.
+TEST(ServeProtocol, ANameLoggedBeforeTheRuleRefusedItStillPlaysToItsRecord) {
+  const std::string db = temp_path("old_name.db");
+  std::string table, token;
+  {
+    ServerProcess server(db);
+    WsClient c(server.port());
+    table = create(c, {{"seats", 2}, {"pause_seconds", 0}, {"bots", {{{"seat", 1}, {"kind", "greedy"}}}}})["table"];
+    token = c.request({{"type", "join"}, {"table", table}, {"name", "Ann"}, {"seat", 0}})["token"];
+    c.request({{"type", "ping"}});  // committed
+    server.kill9();
+  }
+  {
+    sqlite3* handle = nullptr;
+    ASSERT_EQ(sqlite3_open(db.c_str(), &handle), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(handle, "UPDATE log SET entry = replace(entry, '\"name\":\"Ann\"', '\"name\":\"\xCC\x81\"') "
+                                   "WHERE instr(entry, '\"name\":\"Ann\"') > 0",
+                           nullptr, nullptr, nullptr),
+              SQLITE_OK);
+    EXPECT_EQ(sqlite3_changes(handle), 1);
+    sqlite3_close(handle);
+  }
+  ServerProcess server(db);
+  WsClient c(server.port());
+  ASSERT_EQ(c.request({{"type", "resume"}, {"token", token}})["type"], "joined");
+  for (int actions = 0; actions < 500;) {  // play hand 1 to its end
+    const json m = c.next();
+    if (m["type"] == "hand_over") break;
+    if (m["type"] == "state" && m["to_move"] == 0 && !m["legal"].empty() && m["hand"] == 1) {
+      c.send({{"type", "act"}, {"action", m["legal"][0]["id"]}, {"hand", m["hand"]}, {"seq", m["seq"]}});
+      ++actions;
+    }
+  }
+  const json record = c.request({{"type", "record"}, {"hand", 1}});
+  ASSERT_EQ(record["type"], "record") << record.dump();
+  EXPECT_NE(record["text"].get<std::string>().find("[Seat0 \"seat 0\"]"), std::string::npos) << record["text"];
+  EXPECT_TRUE(server.alive());
+  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db + suffix);
 }
 
 // The longest name a seat may have (32 four-byte code points, 128 bytes) plays hands to their end:
