@@ -8,6 +8,7 @@ set -euo pipefail
 # libedit-dev: line editing and history at the `tonk play` prompt (BSD licence); pkgconf finds it.
 # libboost-dev, libsqlite3-dev, libssl-dev: `tonk serve` (Boost.Beast/Asio, its SQLite log, SHA-256 and the CSPRNG).
 # libpqxx-dev, postgresql: `tonk serve --db postgresql://...` and its failover test (a private cluster; docs/SCALING.md).
+# libicu-dev: players' names by Unicode's data (NFC, UTS #39 confusables; include/tonk/player_name.h).
 # time: /usr/bin/time, for the peak memory that scripts/soak.sh reports.
 # dpkg-dev, systemd: the Debian package (cpack's Depends from dpkg-shlibdeps; its test checks the unit
 # with systemd-analyze verify; docs/DEPLOY.md).
@@ -15,7 +16,7 @@ set -euo pipefail
 # (deploy/nginx/tonk, deploy/Caddyfile), each started by the test with its own config (not the system service).
 # python3-*: the `tonk` Python module and its tests (docs/PYTHON.md), for the system /usr/bin/python3.
 packages=(g++ cmake make pkgconf googletest libgtest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev libtomlplusplus-dev
-          libedit-dev libboost-dev libsqlite3-dev libssl-dev libpqxx-dev postgresql python3 python3-dev python3-pybind11 pybind11-dev python3-numpy python3-pytest
+          libedit-dev libicu-dev libboost-dev libsqlite3-dev libssl-dev libpqxx-dev postgresql python3 python3-dev python3-pybind11 pybind11-dev python3-numpy python3-pytest
           time chromium dpkg-dev systemd openssl nginx caddy)
 # The browser table (web/, docs/WEB.md): node and npm (Debian's, unless a node with npm is already
 # there), chromium for its browser tests (driven by playwright-core from npm; no browser is downloaded).

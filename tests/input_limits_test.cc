@@ -193,6 +193,15 @@ TEST(RuleFileLimits, WholeNumbersAreDecimalOnly) {
 TEST(RuleFileLimits, AJsonKeyGivenTwiceIsRefused) {
   EXPECT_EQ(rule_error("{\"options\": {\"hand_size\": 7,\n\"hand_size\": 6}}", RuleFileFormat::kJson),
             "f:2: 'hand_size' is given twice (first on line 1)");
+  EXPECT_EQ(rule_error("{\"base\": \"rush\",\n\"options\": {},\n\"base\": \"P-STD\"}", RuleFileFormat::kJson),
+            "f:3: 'base' is given twice (first on line 1)");
+}
+
+// toml++ refuses a repeated key itself: the file and the line of the repeat.
+TEST(RuleFileLimits, ATomlKeyGivenTwiceIsRefused) {
+  const std::string why = rule_error("[options]\nhand_size = 5\nhand_size = 7\n", RuleFileFormat::kToml);
+  EXPECT_EQ(why.rfind("f:3: ", 0), 0u) << why;
+  EXPECT_NE(why.find("'hand_size'"), std::string::npos) << why;
 }
 
 // ---- kind 8: presets silently widened ------------------------------------------------------------

@@ -207,6 +207,8 @@ TEST(RecordErrorTest, BadTags) {
   EXPECT_EQ(error_line(with_line(3, "[Rulez \"players=2\"]"), &why), 3);
   EXPECT_NE(why.find("unknown tag [Rulez]"), std::string::npos) << why;
   EXPECT_EQ(error_line(with_line(2, "[Hand 1]")), 2);              // value not quoted
+  EXPECT_EQ(error_line(with_line(5, "[Seat0 \"bob\"]"), &why), 5);  // a tag given twice: the repeat's line
+  EXPECT_NE(why.find("appears twice"), std::string::npos) << why;
   EXPECT_EQ(error_line(with_line(2, "[Hand \"1\"")), 2);           // no ']'
   EXPECT_EQ(error_line(with_line(2, "[Hand \"1]")), 2);            // no closing quote
   EXPECT_EQ(error_line(with_line(2, "[Hand \"1\"] junk")), 2);     // text after the tag

@@ -1,5 +1,6 @@
 #include "lobby.h"
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -12,6 +13,7 @@
 #include <boost/asio/post.hpp>
 
 #include "fair_deal.h"
+#include "json_reader.h"
 #include "player_name.h"
 #include "tonk/bot_factory.h"
 #include "tonk/monte_carlo_bot.h"
@@ -35,6 +37,11 @@ const std::string& string_field(const json& m, const char* name) {
 std::optional<long long> int_field(const json& m, const char* name) {
   const auto it = m.find(name);
   if (it == m.end() || it->is_null()) return std::nullopt;
+  // A whole number beyond 64 bits reaches us as a float (2^64 is 1.8446744073709552e19): it is an
+  // integer all the same, out of every range.
+  if (it->is_number_float() && std::nearbyint(it->get<double>()) == it->get<double>() &&
+      std::fabs(it->get<double>()) >= 0x1p63)
+    throw ProtocolError("bad_request", std::string("`") + name + "` is out of range");
   if (!it->is_number_integer()) throw ProtocolError("bad_request", std::string("`") + name + "` must be an integer");
   // An unsigned above 2^63 - 1 would wrap to a negative number: out of range instead.
   if (it->is_number_unsigned() && it->get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<long long>::max()))
@@ -217,16 +224,47 @@ void Lobby::send_error(const std::shared_ptr<Client>& client, const json& re, co
   send(client, m);
 }
 
+namespace {
+
+// The `id` of message `m` (null without one). Throws ProtocolError when it is not an integer from 0
+// to 2^53.
+json id_of(const json& m) {
+  const auto it = m.find("id");
+  if (it == m.end()) return nullptr;
+  if (!it->is_number_unsigned() || it->get<std::uint64_t>() > (std::uint64_t{1} << 53))
+    throw ProtocolError("bad_request", "`id` must be an integer from 0 to 2^53");
+  return *it;
+}
+
+}  // namespace
+
+json Lobby::request_id(std::string_view text) {
+  try {
+    json m;
+    try {
+      m = read_json(text);
+    } catch (const RepeatedKeyError& e) {
+      if (e.key() == "id" && e.at_top()) return nullptr;  // which one? neither
+      m = e.document();
+    }
+    return m.is_object() ? id_of(m) : json(nullptr);
+  } catch (const std::exception&) {
+    return nullptr;
+  }
+}
+
 void Lobby::on_message(const std::shared_ptr<Client>& client, std::string_view text) {
   json re = nullptr;
   try {
-    const json m = json::parse(text);  // throws parse_error (invalid JSON or UTF-8)
-    if (!m.is_object()) throw ProtocolError("bad_request", "a message is a JSON object with a `type`");
-    if (const auto it = m.find("id"); it != m.end()) {
-      if (!it->is_number_unsigned() || it->get<std::uint64_t>() > (std::uint64_t{1} << 53))
-        throw ProtocolError("bad_request", "`id` must be an integer from 0 to 2^53");
-      re = *it;
+    json m;
+    try {
+      m = read_json(text);  // throws parse_error (invalid JSON or UTF-8), RepeatedKeyError
+    } catch (const RepeatedKeyError& e) {
+      re = request_id(text);
+      throw ProtocolError("bad_request", e.what());
     }
+    if (!m.is_object()) throw ProtocolError("bad_request", "a message is a JSON object with a `type`");
+    re = id_of(m);
     dispatch(client, m, re);
   } catch (const ProtocolError& e) {
     send_error(client, re, e.code(), e.what(), e.rule_id());
@@ -440,6 +478,9 @@ void Lobby::dispatch(const std::shared_ptr<Client>& client, const json& m, const
   } else if (type == "end") {
     table->end(seat, client);
   }
+  // `ready`, `back` and `end` are answered by the table's broadcasts (or nothing): a request with
+  // an `id` also gets `done` with it, after what it caused, so that no request waits forever.
+  if (!re.is_null() && (type == "ready" || type == "back" || type == "end")) reply({{"type", "done"}});
 }
 
 }  // namespace tonk::serve

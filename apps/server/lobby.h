@@ -58,6 +58,9 @@ class Lobby {
 
   /// One message from `client` (docs/PROTOCOL.md). Never throws for bad input: it replies `error`.
   void on_message(const std::shared_ptr<Client>& client, std::string_view text);
+  /// The `id` of a message's text (docs/PROTOCOL.md "Framing"), for a reply that refuses it unread
+  /// (a flood's `rate_limited`); null when it has none, or none that is valid and given once.
+  static nlohmann::json request_id(std::string_view text);
   /// The client is gone.
   void on_close(const Client* client);
 

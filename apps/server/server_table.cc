@@ -232,7 +232,12 @@ void ServerTable::on_event(const TableEvent& e) {
                 {"contributions", contributions}, {"deck", deck}};
       // The record, with the fair deal as comment lines before it (tonk verify reads them).
       std::vector<std::string> names;
-      for (int s = 0; s < table_->num_seats(); ++s) names.push_back(table_->name(s));
+      for (int s = 0; s < table_->num_seats(); ++s) {
+        // A name an older server let a player join with, and the rule now refuses, is written as
+        // its seat: the log still replays and the hand still has its record.
+        const std::string& name = table_->name(s);
+        names.push_back(name_problem(name).empty() ? name : "seat " + std::to_string(s));
+      }
       std::string text = "# fair: " + std::string(kFairVersion) + "\n# fair-seed: " + seed + "\n# fair-commitment: " + commitment + "\n";
       for (const Contribution& c : list) text += "# fair-contribution: " + std::to_string(c.seat) + ":" + c.entropy + "\n";
       text += write_record(make_record(hand, names, n, session_tags(*e.booked)));
@@ -463,13 +468,14 @@ void ServerTable::finish_table() {
 
 std::pair<int, std::string> ServerTable::join(const std::string& name, std::optional<int> seat, const std::string& entropy) {
   if (over_) throw ProtocolError("not_found", "table " + code() + " is over");
-  check_player_name(name);
+  check_player_name_form(name);  // fit to quote; a look-alike is "taken" whatever its scripts
   for (int i = 0; i < config_.seats(); ++i) {  // two seats never show the same name: refused, not renamed
     const SeatInfo& other = seats_[static_cast<std::size_t>(i)];
     if (other.kind != SeatKind::kOpen && same_name(other.name, name))
-      throw ProtocolError("bad_request", "`name` \"" + name + "\" is taken at this table (seat " + std::to_string(i + 1) +
+      throw ProtocolError("bad_request", "`name` \"" + name + "\" is taken at this table (seat " + std::to_string(i) +
                                              "): choose another");
   }
+  check_player_name(name);
   if (!entropy.empty() && !is_hex(entropy, 2, 64)) throw ProtocolError("bad_request", "`entropy` must be 2 to 64 hex digits");
   int s = -1;
   if (seat) {
@@ -587,10 +593,14 @@ void ServerTable::hint(const std::shared_ptr<Client>& client, json re) {
       if (!c) return;
       // Dropped when the position moved on (hand AND seq: seq restarts every hand), or when the
       // connection no longer holds the seat (it left, or follows another table): a hint names
-      // cards of the seat's hand.
+      // cards of the seat's hand. A request with an `id` still gets its answer: `stale`.
       if (self->hand_number() != hand || self->seq() != at || c->following.table != self->code() ||
-          c->following.seat != seat || !self->holds(seat))
+          c->following.seat != seat || !self->holds(seat)) {
+        if (re.is_null()) return;
+        self->lobby_.send_error(c, re, "stale", "the position moved on before the hint was ready");
+        self->lobby_.flush();
         return;
+      }
       json m{{"type", "hint"}, {"hand", hand}, {"seq", at}, {"actions", actions}};
       if (!re.is_null()) m["re"] = re;
       self->lobby_.send(c, m);

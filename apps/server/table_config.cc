@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "json_reader.h"
+
 #include "tonk/bot_factory.h"
 #include "tonk/preset.h"
 #include "tonk/record.h"
@@ -22,7 +24,7 @@ std::string TableConfig::to_json() const {
 }
 
 TableConfig TableConfig::from_json(const std::string& text) {
-  const json j = json::parse(text);
+  const json j = read_json(text);
   TableConfig c;
   c.code = j.at("code").get<std::string>();
   apply_options(c.rules, j.at("rules").get<std::string>());

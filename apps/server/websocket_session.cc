@@ -76,10 +76,11 @@ void WebSocketSession<Stream>::on_read(beast::error_code ec) {
   }
   auto self = this->shared_from_this();
   if (!ws_.got_text()) {
-    lobby_.send_error(self, nullptr, "bad_request", "messages are text frames holding JSON");
+    lobby_.send_error(self, Lobby::request_id(beast::buffers_to_string(buffer_.data())), "bad_request",
+                      "messages are text frames holding JSON");
     lobby_.flush();
   } else if (!take_token()) {
-    lobby_.send_error(self, nullptr, "rate_limited", "more than " + std::to_string(static_cast<long long>(lobby_.rate())) + " messages a second");
+    lobby_.send_error(self, Lobby::request_id(beast::buffers_to_string(buffer_.data())), "rate_limited", "more than " + std::to_string(static_cast<long long>(lobby_.rate())) + " messages a second");
     lobby_.flush();
     if (++refusals_ >= kMaxRateRefusals) {
       close_for_abuse();

@@ -121,8 +121,8 @@ HandRecord make_record(const Hand& hand, std::vector<std::string> seats, int num
 
 /// The text of one hand, ending with a newline. Besides the tags and moves it writes one comment
 /// line showing the dealt hands and the upcard, for a person reading it. Throws
-/// std::invalid_argument when a seat name cannot be written (empty, longer than kMaxSeatName, or
-/// holding a control character) or the number is out of range.
+/// std::invalid_argument when a seat name cannot be written (longer than kMaxSeatName, or one the
+/// rule for a player's name refuses: name_problem(), player_name.h) or the number is out of range.
 std::string write_record(const HandRecord& record);
 
 /// The text of a session: every hand's write_record(), separated by a blank line.

@@ -11,6 +11,7 @@
 
 #include "tonk/game.h"
 #include "tonk/outcome.h"
+#include "tonk/player_name.h"
 #include "tonk/quoted_text.h"
 #include "tonk/rule_options.h"
 
@@ -134,13 +135,12 @@ std::optional<Suit> parse_suit(std::string_view s) {
   return std::nullopt;
 }
 
-// "" when `name` can be a seat name; otherwise why not.
+// "" when `name` can be a seat name; otherwise why not. The rule for a player's name
+// (player_name.h), so that a record holds only names a table could show.
 std::string seat_name_problem(std::string_view name) {
-  if (name.empty()) return "a seat name may not be empty";
   if (name.size() > kMaxSeatName)
     return "a seat name may have at most " + std::to_string(kMaxSeatName) + " bytes, not " + std::to_string(name.size());
-  for (char c : name)
-    if (is_control(static_cast<unsigned char>(c))) return "a seat name may not hold control characters";
+  if (const std::string why = name_problem(name); !why.empty()) return "a seat name " + why;
   return "";
 }
 

@@ -5,7 +5,7 @@
 cmake_minimum_required(VERSION 3.20)
 set(core card card_set rules rule_options game action action_codec state outcome view hand session rng bot table refusal quoted_text
          view_json_fwd)
-set(above preset rule_file record input_file arena bot_factory monte_carlo_bot oracle_bot view_json)
+set(above preset rule_file record input_file player_name arena bot_factory monte_carlo_bot oracle_bot view_json)
 file(GLOB headers RELATIVE ${SOURCE_DIR}/include/tonk ${SOURCE_DIR}/include/tonk/*.h)
 set(errors "")
 foreach(h ${headers})
@@ -13,6 +13,14 @@ foreach(h ${headers})
   if(NOT name IN_LIST core AND NOT name IN_LIST above)
     string(APPEND errors "include/tonk/${h}: not assigned to a layer in tests/layers/check_layers.cmake\n")
   endif()
+endforeach()
+# No public header includes a third-party one (toml++, nlohmann-json, ICU, Boost, ...): they are the
+# libraries' private dependencies, so the API stays the standard library's.
+foreach(h ${headers})
+  file(STRINGS ${SOURCE_DIR}/include/tonk/${h} lines REGEX "^[ \t]*#[ \t]*include[ \t]*<(toml|nlohmann|unicode/|boost|pybind11|fmt|CLI)")
+  foreach(line ${lines})
+    string(APPEND errors "include/tonk/${h}: a public header includes a third-party header: ${line}\n")
+  endforeach()
 endforeach()
 file(GLOB core_files ${SOURCE_DIR}/src/core/*.cc ${SOURCE_DIR}/src/core/*.h)
 foreach(name ${core})

@@ -267,6 +267,9 @@ TEST(ServeHarden, OutOfRangeNumbersSaySo) {
   c.send_raw(R"({"type":"record","hand":18446744073709551615,"id":5})");
   r = c.next_of("error");
   EXPECT_NE(r["message"].get<std::string>().find("out of range"), std::string::npos) << r.dump();
+  c.send_raw(R"({"type":"record","hand":18446744073709551616,"id":7})");  // 2^64: read as a float
+  r = c.next_of("error");
+  EXPECT_NE(r["message"].get<std::string>().find("out of range"), std::string::npos) << r.dump();
   r = c.request({{"type", "contribute"}, {"hand", -3}, {"entropy", "aa"}});
   EXPECT_NE(r["message"].get<std::string>().find("out of range"), std::string::npos) << r.dump();
   c.send_raw(R"({"type":"act","action":"stock","hand":1,"seq":9223372036854775808,"id":6})");

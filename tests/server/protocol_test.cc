@@ -8,6 +8,8 @@
 #include <random>
 #include <set>
 
+#include <sqlite3.h>
+
 #include "fair_deal.h"
 #include "scripted_player.h"
 #include "tonk/preset.h"
@@ -106,7 +108,7 @@ TEST(ServeProtocol, NamesAreOneToThirtyTwoVisibleCharactersAndDistinct) {
   WsClient d(server.port());
   const json dup = d.request({{"type", "join"}, {"table", table}, {"name", thirty_two_cjk}});
   EXPECT_EQ(dup["code"], "bad_request");
-  EXPECT_NE(dup["message"].get<std::string>().find("taken at this table (seat 1)"), std::string::npos) << dup.dump();
+  EXPECT_NE(dup["message"].get<std::string>().find("taken at this table (seat 0)"), std::string::npos) << dup.dump();
   EXPECT_EQ(d.request({{"type", "join"}, {"table", table}, {"name", "GREEDY 2"}})["code"], "bad_request");
   EXPECT_EQ(d.request({{"type", "join"}, {"table", table}, {"name", "Zoë 😀"}})["type"], "joined");
   const json state = d.next_of("state");
@@ -115,6 +117,73 @@ TEST(ServeProtocol, NamesAreOneToThirtyTwoVisibleCharactersAndDistinct) {
   EXPECT_EQ(state["seats"][1]["name"], "Zoë 😀");
   EXPECT_EQ(state["seats"][2]["name"], "greedy 1");
   EXPECT_EQ(state["seats"][3]["name"], "greedy 2");
+}
+
+// Names are compared by their Unicode confusable skeleton: a Cyrillic "А" beside "Ann" is "Ann"
+// taken; a name that draws nothing is blank; a mix of look-alike scripts is refused at create; one
+// script alone, Greek or Han, is a name like any other.
+TEST(ServeProtocol, NamesThatLookAlikeOrBlankAreRefused) {
+  ServerProcess server(":memory:");
+  WsClient c(server.port());
+  const std::string cyrillic_ann = "\xD0\x90nn";  // U+0410 CYRILLIC CAPITAL LETTER A, then Latin "nn"
+  json r = c.request({{"type", "create"}, {"seats", 2}, {"name", cyrillic_ann}});
+  EXPECT_EQ(r["code"], "bad_request") << r.dump();
+  EXPECT_EQ(r["message"].get<std::string>().rfind("`name` mixes scripts", 0), 0u) << r.dump();
+  const std::string table = create(c, {{"seats", 4}})["table"];
+  ASSERT_EQ(c.request({{"type", "join"}, {"table", table}, {"name", "Ann"}, {"seat", 0}})["type"], "joined");
+  WsClient d(server.port());
+  r = d.request({{"type", "join"}, {"table", table}, {"name", cyrillic_ann}});
+  EXPECT_EQ(r["code"], "bad_request") << r.dump();
+  EXPECT_NE(r["message"].get<std::string>().find("is taken at this table (seat 0)"), std::string::npos) << r.dump();
+  for (const std::string& blank : {std::string("\xCC\x81"), std::string("\xE3\x85\xA4"), std::string("\xE2\xA0\x80")}) {
+    r = d.request({{"type", "join"}, {"table", table}, {"name", blank}});
+    EXPECT_EQ(r["code"], "bad_request") << r.dump();
+    EXPECT_EQ(r["message"].get<std::string>().rfind("`name` is blank", 0), 0u) << r.dump();
+  }
+  EXPECT_EQ(d.request({{"type", "join"}, {"table", table}, {"name", "\xCE\xA3\xCE\xBF\xCF\x86\xCE\xAF\xCE\xB1"}})["type"], "joined");  // Σοφία
+  WsClient e(server.port());
+  EXPECT_EQ(e.request({{"type", "join"}, {"table", table}, {"name", "\xE6\x9D\x8E"}})["type"], "joined");  // 李
+}
+
+// A name an older server accepted and the rule now refuses (a combining mark alone) is in a table's
+// log: the restarted server replays it, the hand ends, and its record names the seat instead.
+TEST(ServeProtocol, ANameLoggedBeforeTheRuleRefusedItStillPlaysToItsRecord) {
+  const std::string db = temp_path("old_name.db");
+  std::string table, token;
+  {
+    ServerProcess server(db);
+    WsClient c(server.port());
+    table = create(c, {{"seats", 2}, {"pause_seconds", 0}, {"bots", {{{"seat", 1}, {"kind", "greedy"}}}}})["table"];
+    token = c.request({{"type", "join"}, {"table", table}, {"name", "Ann"}, {"seat", 0}})["token"];
+    c.request({{"type", "ping"}});  // committed
+    server.kill9();
+  }
+  {
+    sqlite3* handle = nullptr;
+    ASSERT_EQ(sqlite3_open(db.c_str(), &handle), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(handle, "UPDATE log SET entry = replace(entry, '\"name\":\"Ann\"', '\"name\":\"\xCC\x81\"') "
+                                   "WHERE instr(entry, '\"name\":\"Ann\"') > 0",
+                           nullptr, nullptr, nullptr),
+              SQLITE_OK);
+    EXPECT_EQ(sqlite3_changes(handle), 1);
+    sqlite3_close(handle);
+  }
+  ServerProcess server(db);
+  WsClient c(server.port());
+  ASSERT_EQ(c.request({{"type", "resume"}, {"token", token}})["type"], "joined");
+  for (int actions = 0; actions < 500;) {  // play hand 1 to its end
+    const json m = c.next();
+    if (m["type"] == "hand_over") break;
+    if (m["type"] == "state" && m["to_move"] == 0 && !m["legal"].empty() && m["hand"] == 1) {
+      c.send({{"type", "act"}, {"action", m["legal"][0]["id"]}, {"hand", m["hand"]}, {"seq", m["seq"]}});
+      ++actions;
+    }
+  }
+  const json record = c.request({{"type", "record"}, {"hand", 1}});
+  ASSERT_EQ(record["type"], "record") << record.dump();
+  EXPECT_NE(record["text"].get<std::string>().find("[Seat0 \"seat 0\"]"), std::string::npos) << record["text"];
+  EXPECT_TRUE(server.alive());
+  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db + suffix);
 }
 
 // The longest name a seat may have (32 four-byte code points, 128 bytes) plays hands to their end:
