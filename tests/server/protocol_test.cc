@@ -299,7 +299,10 @@ TEST(ServeProtocol, ASeatPlaysAHandAgainstABotAndTheRecordVerifies) {
 TEST(ServeProtocol, StateCarriesTheCommitmentOfTheHandInPlay) {
   ServerProcess server(":memory:");
   WsClient ann(server.port());
-  const std::string table = create(ann, {{"seats", 2}, {"bots", {{{"seat", 1}, {"kind", "greedy"}}}}, {"pause_seconds", 0}})["table"];
+  // A pause between hands (Ann's `ready` ends it at once): the state between hands, which carries
+  // the next hand's commitment, is then always sent. With no pause a hand that ends at its deal is
+  // followed by the next deal at once, and the next commitment comes first in that hand's states.
+  const std::string table = create(ann, {{"seats", 2}, {"bots", {{{"seat", 1}, {"kind", "greedy"}}}}, {"pause_seconds", 30}})["table"];
   WsClient spectator(server.port());
   ASSERT_EQ(spectator.request({{"type", "watch"}, {"table", table}})["type"], "watching");
   const json waiting = spectator.next_of("state");
@@ -316,10 +319,12 @@ TEST(ServeProtocol, StateCarriesTheCommitmentOfTheHandInPlay) {
   std::set<long long> checked;
   bool reload_checked = false;
   long long acted_hand = -1, acted_seq = -1;
+  std::string seen;  // what Ann was sent, told when a check fails
   for (int hands = 0; hands < 3;) {
     const json m = ann.next();
+    seen += m.value("type", "?") + "(hand " + m.value("hand", json()).dump() + ", " + m.value("status", "") + ") ";
     if (m["type"] == "hand_over") {
-      ASSERT_TRUE(published.count(m["hand"]));
+      ASSERT_TRUE(published.count(m["hand"])) << "Ann was sent: " << seen;
       EXPECT_EQ(m["fair"]["commitment"], published[m["hand"]]);
       ++hands;
       ann.send({{"type", "ready"}});
