@@ -154,6 +154,12 @@ async function checkControlsVisible(page, where) {
         if (hit && !el.contains(hit) && !hit.contains(el) && !document.querySelector('.modal-back')) out.push(`${name}: covered by ${describe(hit)}`);
       }
     }
+    // Nothing scrolls sideways inside the page either (a table wider than its panel: a ledger's
+    // names running out of it, a result's last columns out of view).
+    for (const el of document.querySelectorAll('body *')) {
+      const x = getComputedStyle(el).overflowX;
+      if ((x === 'auto' || x === 'scroll') && el.scrollWidth > el.clientWidth + 1) out.push(`${describe(el)} scrolls sideways (${el.scrollWidth} px in ${el.clientWidth})`);
+    }
     window.scrollTo(0, 0);
     return { bad: out, moving };
   }, width);
@@ -643,6 +649,17 @@ async function main() {
     for (const p of [ann, bo]) await p.waitForFunction((h) => document.querySelector('main.table-page')?.dataset.hand === h, next, { timeout: kStep });
     expect((await ann.locator('.log').textContent()).includes('You are ready for the next hand.'), 'Ann said she is ready');
     console.log(`     hand ${next} dealt ${Date.now() - t0} ms after the two clicks began`);
+    // The session ledger on the phone in play (booked, 32-character names in it): nothing runs out
+    // of its box, every control stays in view.
+    await fromMenu(bo, '.head-buttons button:has-text("Ledger")');
+    await bo.locator('.ledger-box .ledger').waitFor({ timeout: kStep });
+    const cut = await bo.locator('.ledger-box .who-name').evaluateAll((els) => els.map((e) => e.getAttribute('title')));
+    expect(cut.includes(kAnn) && cut.includes(kBo), `the ledger names everyone in full in a title: ${cut}`);
+    await checkControlsVisible(bo, 'ledger');
+    await bo.locator('.ledger-box').evaluate((e) => e.scrollIntoView({ block: 'start' }));   // the check scrolled the board
+    await shot(bo, 'ledger-360');
+    await fromMenu(bo, '.head-buttons button:has-text("Ledger")');
+    await bo.locator('.ledger-box').waitFor({ state: 'detached', timeout: kStep });
   });
 
   await test('End table asks first; once the table is over, its ledger, records and the way back to the lobby', async () => {
