@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { atRest, settle } from './at_rest.mjs';
 import { seasonedPlayer } from './seasoned_player.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) => {
@@ -92,7 +93,7 @@ async function newPage(width, height) {
   return page;
 }
 
-const shot = (page, name) => page.screenshot({ path: path.join(outDir, `${name}.png`), fullPage: true });
+const shot = async (page, name) => (await settle(page), page.screenshot({ path: path.join(outDir, `${name}.png`), fullPage: true }));
 const seq = (page) => page.locator('main.table-page').getAttribute('data-seq');
 const status = (page) => page.locator('main.table-page').getAttribute('data-status');
 
@@ -130,10 +131,14 @@ async function select(page, cards) {
   for (const c of cards) await page.locator(`.my-hand button.card[data-card="${c}"]`).click();
 }
 
-/** Every control is inside the viewport's width and the page does not scroll sideways. */
+/**
+ * Every control is inside the viewport's width, not covered, and the page does not scroll sideways;
+ * measured with the table at rest (at_rest.mjs: a card in flight is not where it lands).
+ */
 async function checkControlsVisible(page, where) {
   const width = page.viewportSize().width;
-  const bad = await page.evaluate((w) => {
+  const { bad, moving } = await atRest(page, (w, moving) => {
+    const describe = (el) => `${el.tagName.toLowerCase()}${el.getAttribute('class') ? `.${el.getAttribute('class').trim().split(/\s+/).join('.')}` : ''}`;
     const out = [];
     if (document.documentElement.scrollWidth > w) out.push(`page is ${document.documentElement.scrollWidth} px wide`);
     for (const el of document.querySelectorAll('button, select, input, summary, a[href], textarea')) {
@@ -146,13 +151,19 @@ async function checkControlsVisible(page, where) {
       else if (r.left < -0.5 || r.right > w + 0.5) out.push(`${name}: ${Math.round(r.left)}..${Math.round(r.right)} px`);
       else {
         const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-        if (hit && !el.contains(hit) && !hit.contains(el) && !document.querySelector('.modal-back')) out.push(`${name}: covered by ${hit.className || hit.tagName}`);
+        if (hit && !el.contains(hit) && !hit.contains(el) && !document.querySelector('.modal-back')) out.push(`${name}: covered by ${describe(hit)}`);
       }
     }
+    // Nothing scrolls sideways inside the page either (a table wider than its panel: a ledger's
+    // names running out of it, a result's last columns out of view).
+    for (const el of document.querySelectorAll('body *')) {
+      const x = getComputedStyle(el).overflowX;
+      if ((x === 'auto' || x === 'scroll') && el.scrollWidth > el.clientWidth + 1) out.push(`${describe(el)} scrolls sideways (${el.scrollWidth} px in ${el.clientWidth})`);
+    }
     window.scrollTo(0, 0);
-    return out;
+    return { bad: out, moving };
   }, width);
-  expect(bad.length === 0, `every control visible at ${width} px (${where}): ${bad.join('; ')}`);
+  expect(bad.length === 0, `every control visible at ${width} px (${where}): ${bad.join('; ')}${moving.length ? ` (still moving after 3 s: ${moving.join(', ')})` : ''}`);
 }
 
 /** Every button, link and field has an accessible name. */
@@ -203,10 +214,13 @@ async function checkContrast(page, where) {
 
 /** The element is wholly inside the window as it is scrolled now (nothing to scroll to reach it). */
 async function inViewport(page, selector) {
-  return page.locator(selector).first().evaluate((el) => {
+  // At rest (at_rest.mjs), waited for and measured in one task: a Playwright selector names the element.
+  return page.locator(selector).first().evaluate(async (el, ms) => {
+    const t0 = performance.now();
+    while (document.getAnimations().some((a) => a.playState === 'running' || a.pending) && performance.now() - t0 < ms) await new Promise((r) => setTimeout(r, 30));
     const r = el.getBoundingClientRect();
     return { ok: r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight, top: Math.round(r.top), bottom: Math.round(r.bottom), h: window.innerHeight };
-  });
+  }, 3000);
 }
 
 /** The log shows its newest line: it is scrolled to the end (or has nothing to scroll). */
@@ -635,6 +649,17 @@ async function main() {
     for (const p of [ann, bo]) await p.waitForFunction((h) => document.querySelector('main.table-page')?.dataset.hand === h, next, { timeout: kStep });
     expect((await ann.locator('.log').textContent()).includes('You are ready for the next hand.'), 'Ann said she is ready');
     console.log(`     hand ${next} dealt ${Date.now() - t0} ms after the two clicks began`);
+    // The session ledger on the phone in play (booked, 32-character names in it): nothing runs out
+    // of its box, every control stays in view.
+    await fromMenu(bo, '.head-buttons button:has-text("Ledger")');
+    await bo.locator('.ledger-box .ledger').waitFor({ timeout: kStep });
+    const cut = await bo.locator('.ledger-box .who-name').evaluateAll((els) => els.map((e) => e.getAttribute('title')));
+    expect(cut.includes(kAnn) && cut.includes(kBo), `the ledger names everyone in full in a title: ${cut}`);
+    await checkControlsVisible(bo, 'ledger');
+    await bo.locator('.ledger-box').evaluate((e) => e.scrollIntoView({ block: 'start' }));   // the check scrolled the board
+    await shot(bo, 'ledger-360');
+    await fromMenu(bo, '.head-buttons button:has-text("Ledger")');
+    await bo.locator('.ledger-box').waitFor({ state: 'detached', timeout: kStep });
   });
 
   await test('End table asks first; once the table is over, its ledger, records and the way back to the lobby', async () => {

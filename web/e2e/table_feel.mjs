@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { atRest as measureAtRest, settle } from './at_rest.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) => {
   if (a.startsWith('--')) acc.push([a.slice(2), all[i + 1]]);
@@ -101,7 +102,7 @@ async function newPage(width, height, opts = {}) {
   page.on('pageerror', (e) => console.log(`[page error] ${e.message}`));
   return page;
 }
-const shot = (page, name) => page.screenshot({ path: path.join(outDir, `${name}.png`) });
+const shot = async (page, name) => { await settle(page); await page.screenshot({ path: path.join(outDir, `${name}.png`) }); };
 const stateKey = (page) => page.evaluate(() => { const m = document.querySelector('main.table-page'); return m ? { seq: m.dataset.seq, status: m.dataset.status, hand: m.dataset.hand } : null; });
 async function waitMoved(page, b) {
   await page.waitForFunction((b) => { const m = document.querySelector('main.table-page'); return m && (m.dataset.seq !== b.seq || m.dataset.status !== b.status || m.dataset.hand !== b.hand); }, b, { timeout: kStep })
@@ -188,19 +189,22 @@ async function oneMove(page, { dragDiscard = false, touch = false } = {}) {
 
 /** The hand and every offered move are wholly inside the viewport (nothing to scroll to reach them). */
 async function allInView(page) {
-  await atRest(page);   // once the cards in flight (a deal takes about a second) have landed
-  return page.evaluate(() => {
+  // Once the cards in flight (a deal takes about a second) have landed, measured in the same task.
+  const { bad, count, moving } = await measureAtRest(page, (_, moving) => {
+    const describe = (el) => `${el.tagName.toLowerCase()}${el.getAttribute('class') ? `.${el.getAttribute('class').trim().split(/\s+/).join('.')}` : ''}`;
     const bad = [];
     const els = [...document.querySelectorAll('.my-hand, .my-hand button.card, .act-buttons button')];
     for (const el of els) {
       const r = el.getBoundingClientRect();
       if (r.width < 1 || r.top < -0.5 || r.left < -0.5 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5) bad.push(`${el.getAttribute('aria-label') || el.textContent.trim().slice(0, 20)} ${Math.round(r.left)},${Math.round(r.top)}..${Math.round(r.right)},${Math.round(r.bottom)}`);
       const hit = document.elementFromPoint(r.left + r.width / 2, r.top + Math.min(r.height / 2, 12));
-      if (hit && !el.contains(hit) && !hit.contains(el)) bad.push(`${el.textContent.trim().slice(0, 20) || el.getAttribute('aria-label')} covered by ${hit.className || hit.tagName}`);
+      if (hit && !el.contains(hit) && !hit.contains(el)) bad.push(`${el.textContent.trim().slice(0, 20) || el.getAttribute('aria-label')} covered by ${describe(hit)}`);
     }
     if (document.documentElement.scrollWidth > innerWidth) bad.push(`page ${document.documentElement.scrollWidth} px wide`);
-    return { bad, count: els.length };
+    return { bad, count: els.length, moving };
   });
+  if (bad.length && moving.length) bad.push(`still moving after 3 s: ${moving.join(', ')}`);
+  return { bad, count };
 }
 
 /** No word in any table cell is split over two lines. */
@@ -353,7 +357,7 @@ async function main() {
     await newTable(page, base, { skipWalk: false });
     const walk = await allInView(page);
     expect(walk.bad.length === 0, `the walkthrough covers neither the hand nor the moves: ${walk.bad.join('; ')}`);
-    const pilesFree = await page.evaluate(() => ['.pile.stock', '.pile.discard'].every((sel) => {
+    const pilesFree = await measureAtRest(page, () => ['.pile.stock', '.pile.discard'].every((sel) => {
       const r = document.querySelector(sel).getBoundingClientRect();
       const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
       return hit && document.querySelector(sel).contains(hit);

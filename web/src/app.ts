@@ -415,6 +415,8 @@ export class App {
   private onStateMotion(old: StateMsg | null, s: StateMsg): void {
     const v = s.view;
     if (!old || !v) { this.flightsReady = false; this.flights = []; return; }
+    // The table is over: the cards still flying land at once (else they fly on under the final panel).
+    if (s.status === 'over' && old.status !== 'over') { this.motion.finishAll(); this.flightsReady = false; this.flights = []; return; }
     const newHand = s.status === 'playing' && v.history.length === 0 && (old.hand !== s.hand || old.status !== 'playing');
     if (newHand) {
       this.flights = dealFlights(v, s.seat);

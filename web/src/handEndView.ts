@@ -5,6 +5,18 @@ import { h } from './dom';
 import type { Ledger, StateMsg } from './protocol';
 import { cardElement, scoreUnit, seatName, signed, TableHandlers, TableModel } from './tableParts';
 
+/**
+ * A player's name heading a row of the result or the ledger: cut with an ellipsis to the room the
+ * row leaves it (the whole name in its title), the marks ("(you)", "★ winner") always shown, on a
+ * line of their own when the name takes the whole width (style.css, `.who`).
+ */
+function whoCell(state: StateMsg, seat: number, mark: string): HTMLElement {
+  const name = state.seats[seat]?.name ?? `Seat ${seat + 1}`;
+  const marks = [seat === state.seat ? '(you)' : '', mark].filter(Boolean).join(' ');
+  return h('th', { scope: 'row', class: 'who' }, h('div', { class: 'who-box' },
+    h('span', { class: 'who-name', title: name }, name), marks ? h('span', { class: 'who-mark' }, ` ${marks}`) : null));
+}
+
 export function ledgerTable(state: StateMsg, ledger: Ledger | null): HTMLElement {
   if (!ledger) return h('p', {}, 'No hand has been booked yet.');
   const pushups = ledger.points.some((p) => p !== 0);
@@ -16,7 +28,7 @@ export function ledgerTable(state: StateMsg, ledger: Ledger | null): HTMLElement
       side ? h('th', { scope: 'col' }, 'From hands') : null, side ? h('th', { scope: 'col' }, 'From side bets') : null,
       pushups ? h('th', { scope: 'col' }, 'Points') : null)),
     h('tbody', {}, state.seats.map((s, i) => h('tr', { class: ledger.leaders.includes(i) ? 'leader' : '' },
-      h('th', { scope: 'row' }, seatName(state, i) + (ledger.leaders.includes(i) ? ' ★' : '')),
+      whoCell(state, i, ledger.leaders.includes(i) ? '★' : ''),
       h('td', {}, signed(ledger.net[i] ?? 0)), side ? h('td', {}, signed(ledger.hand_net[i] ?? 0)) : null,
       side ? h('td', {}, signed(ledger.side_net[i] ?? 0)) : null, pushups ? h('td', {}, String(ledger.points[i] ?? 0)) : null))),
     ledger.pot ? h('tfoot', {}, h('tr', {}, h('th', { scope: 'row' }, 'Pot'), h('td', {}, String(ledger.pot)))) : null);
@@ -53,7 +65,7 @@ export function handEnd(m: TableModel, hd: TableHandlers): HTMLElement | null {
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col' }, 'Hand'),
         h('th', { scope: 'col' }, 'Count'), h('th', { scope: 'col' }, 'Result'))),
       h('tbody', {}, o.hands.map((hand, i) => h('tr', { class: o.winners.includes(i) ? 'winner' : '' },
-        h('th', { scope: 'row' }, seatName(m.state, i) + (o.winners.includes(i) ? ' ★ winner' : '')),
+        whoCell(m.state, i, o.winners.includes(i) ? '★ winner' : ''),
         h('td', {}, hand.length ? h('span', { class: 'cards-inline' }, hand.map((c) => cardElement(c, { small: true }))) : '(empty)'),
         h('td', {}, String(o.counts[i] ?? '')),
         h('td', { class: (o.payouts[i] ?? 0) > 0 ? 'plus' : (o.payouts[i] ?? 0) < 0 ? 'minus' : '' }, signed(o.payouts[i] ?? 0)))))),
