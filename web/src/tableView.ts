@@ -171,12 +171,17 @@ export function renderTable(m: TableModel, hd: TableHandlers): HTMLElement {
   const selectable = new Set(legal.flatMap((a) => a.cards));
   const seated = state.seat !== null;
   const tap = (kind: string) => legal.find((a) => a.kind === kind)?.text ?? null;
+  // The hand's result lies over the stage and the log (not over your hand), until it is closed; the
+  // ledger, when asked for, shows above it there rather than hidden under it on the board.
+  const result = state.status === 'over' ? tableOver(m, hd) : handEnd(m, hd);
+  const ledger = m.showLedger && state.status !== 'over'
+    ? h('section', { class: 'ledger-box', 'aria-label': 'Ledger' }, ledgerTable(state, state.ledger)) : null;
   const root = h('main', { class: `table-page${seated && state.view ? ' has-dock' : ''}`, 'data-seq': state.seq, 'data-status': state.status, 'data-hand': state.hand },
     header(m, hd),
     turnLine(m),
     h('div', { class: 'stage' },
       h('div', { class: 'board' },
-        m.showLedger ? h('section', { class: 'ledger-box', 'aria-label': 'Ledger' }, ledgerTable(state, state.ledger)) : null,
+        result ? null : ledger,
         state.status === 'waiting' ? h('section', { class: 'invite' },
           h('p', {}, 'Share this link; the hand is dealt when every seat is taken:'),
           h('input', { class: 'link', readonly: true, value: m.link, 'aria-label': 'Invite link' })) : null,
@@ -186,9 +191,7 @@ export function renderTable(m: TableModel, hd: TableHandlers): HTMLElement {
           h('span', { class: 'muted' }, 'revealed and checkable after the hand')) : null),
       rulesPanel(m, hd),
       walkthroughCard(m, hd)),
-    // The hand's result lies over the stage and the log (not over your hand), until it is closed.
-    state.status === 'over' ? h('div', { class: 'overlay result-layer' }, tableOver(m, hd))
-      : (() => { const e = handEnd(m, hd); return e ? h('div', { class: 'overlay result-layer' }, e) : null; })(),
+    result ? h('div', { class: 'overlay result-layer' }, ledger, result) : null,
     h('section', { class: 'log-box', 'aria-label': 'Game log' },
       h('h2', {}, 'Log'),
       h('ol', { class: 'log', role: 'log', 'aria-live': 'polite' }, m.log.slice(-60).map((line) => h('li', {}, line)))),

@@ -227,4 +227,13 @@ describe('renderTable', () => {
     sound.click();
     expect(hd.mute).toHaveBeenCalledWith(false);
   });
+  it('shows the ledger asked for at a hand\'s end above the result, not under it on the board', () => {
+    const root = renderTable(model({ state: { ...exampleState(), status: 'between', legal: [] }, handOver: endOfHand(), showLedger: true }), handlers());
+    const layer = root.querySelector('.result-layer')!;
+    expect(layer.querySelector('.ledger-box')).not.toBeNull();
+    expect(layer.firstElementChild!.classList.contains('ledger-box')).toBe(true);
+    expect(root.querySelector('.board .ledger-box')).toBeNull();
+    const playing = renderTable(model({ showLedger: true }), handlers());
+    expect(playing.querySelector('.board .ledger-box')).not.toBeNull();   // no result: on the board as before
+  });
 });
