@@ -1,5 +1,5 @@
 // kill -9 the server mid-hand at random points, restart it, and check that every table resumes
-// exactly (issue 9 point 4): nothing a client was told is lost, no action is applied twice, the
+// exactly: nothing a client was told is lost, no action is applied twice, the
 // ledgers agree, and every finished hand's record replays.
 #include <gtest/gtest.h>
 
@@ -28,23 +28,7 @@ TEST(ServeCrashRecovery, KilledMidHandFiftyTimesEveryTableResumesExactly) {
   {
     auto server = std::make_unique<ServerProcess>(db);
     WsClient lobby(server->port());
-    auto make_table = [&](json create, int persons) {
-      create["type"] = "create";
-      create["pause_seconds"] = 0;
-      const json r = lobby.request(create);
-      EXPECT_EQ(r["type"], "created") << r.dump();
-      for (int i = 0; i < persons; ++i) {
-        Player p;
-        p.client = std::make_unique<WsClient>(server->port());
-        const json j = p.client->request({{"type", "join"}, {"table", r["table"]}, {"name", "P" + std::to_string(players.size())}});
-        EXPECT_EQ(j["type"], "joined") << j.dump();
-        p.table = r["table"];
-        p.seat = j["seat"];
-        p.token = j["token"];
-        players.push_back(std::move(p));
-      }
-      return r["table"].get<std::string>();
-    };
+    auto make_table = [&](json create, int persons) { return seat_at_new_table(lobby, server->port(), std::move(create), persons, players); };
     person_tables.push_back(make_table({{"seats", 2}}, 2));
     person_tables.push_back(make_table({{"seats", 3}, {"preset", "rush"}}, 3));
     bot_table = make_table({{"seats", 2}, {"bots", {{{"seat", 1}, {"kind", "greedy"}}}}}, 1);

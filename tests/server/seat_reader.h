@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include <gtest/gtest.h>
+
 #include "ws_client.h"
 
 namespace tonk::test {
@@ -49,6 +51,26 @@ inline void drain(Player& p) {
       return;
     }
   }
+}
+
+// Creates a table through `lobby` (pause 0 between hands) and seats `persons` new players at it, each
+// on its own connection to `port`, appended to `into` and named "P<index in into>". Returns the code.
+inline std::string seat_at_new_table(WsClient& lobby, int port, json create, int persons, std::vector<Player>& into) {
+  create["type"] = "create";
+  create["pause_seconds"] = 0;
+  const json r = lobby.request(create);
+  EXPECT_EQ(r["type"], "created") << r.dump();
+  for (int i = 0; i < persons; ++i) {
+    Player p;
+    p.client = std::make_unique<WsClient>(port);
+    const json j = p.client->request({{"type", "join"}, {"table", r["table"]}, {"name", "P" + std::to_string(into.size())}});
+    EXPECT_EQ(j["type"], "joined") << j.dump();
+    p.table = r["table"];
+    p.seat = j["seat"];
+    p.token = j["token"];
+    into.push_back(std::move(p));
+  }
+  return r["table"].get<std::string>();
 }
 
 inline std::vector<std::string> history_of(const json& state) {

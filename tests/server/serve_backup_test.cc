@@ -85,23 +85,7 @@ TEST(ServeBackup, ACopyTakenWhileTheServerPlaysResumesEveryTable) {
 
   auto server = std::make_unique<ServerProcess>(db, 1, "1000");  // the busy table acts faster than people
   WsClient lobby(server->port());
-  auto make_table = [&](json create, int persons, std::vector<Player>& into) {
-    create["type"] = "create";
-    create["pause_seconds"] = 0;
-    const json r = lobby.request(create);
-    EXPECT_EQ(r["type"], "created") << r.dump();
-    for (int i = 0; i < persons; ++i) {
-      Player p;
-      p.client = std::make_unique<WsClient>(server->port());
-      const json j = p.client->request({{"type", "join"}, {"table", r["table"]}, {"name", "P" + std::to_string(into.size())}});
-      EXPECT_EQ(j["type"], "joined") << j.dump();
-      p.table = r["table"];
-      p.seat = j["seat"];
-      p.token = j["token"];
-      into.push_back(std::move(p));
-    }
-    return r["table"].get<std::string>();
-  };
+  auto make_table = [&](json create, int persons, std::vector<Player>& into) { return seat_at_new_table(lobby, server->port(), std::move(create), persons, into); };
   tables.push_back(make_table({{"seats", 2}}, 2, players));
   tables.push_back(make_table({{"seats", 3}, {"preset", "rush"}}, 3, players));
   tables.push_back(make_table({{"seats", 2}, {"bots", {{{"seat", 1}, {"kind", "greedy"}}}}}, 1, players));
