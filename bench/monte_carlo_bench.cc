@@ -1,4 +1,4 @@
-// The Monte Carlo bot's time per decision (issue 4: the median must stay within 50 ms on one core).
+// The Monte Carlo bot's time per decision (the median must stay within 50 ms on one core).
 // Positions are every decision with a real choice (two or more legal actions) met by the greedy bot
 // in self-play, so the mix of phases is that of real play; each iteration decides one of them.
 #include <benchmark/benchmark.h>

@@ -1,4 +1,4 @@
-// Uniform-random play of complete hands: the engine's raw speed (issue 2's performance targets).
+// Uniform-random play of complete hands: the engine's raw speed (docs/PERFORMANCE.md's targets).
 #include <benchmark/benchmark.h>
 
 #include "random_play.h"

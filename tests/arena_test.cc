@@ -1,4 +1,4 @@
-// The arena (issue 4): duplicate deals replay the same deck orders with the seats rotated, results
+// The arena: duplicate deals replay the same deck orders with the seats rotated, results
 // do not depend on the number of threads, and the confidence interval is computed over deals.
 #include <gtest/gtest.h>
 

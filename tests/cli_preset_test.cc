@@ -61,7 +61,7 @@ TEST(CliPresets, RulesListsThePresets) {
 }
 
 TEST(CliPresets, RulesShowsAPresetMarkingItsChanges) {
-  const CliRun r = tonk("rules P-RUSH --all");  // every option; without --all only the changes (issue 8)
+  const CliRun r = tonk("rules P-RUSH --all");  // every option; without --all only the changes
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.err, "");
   EXPECT_EQ(r.out.substr(0, r.out.find('\n') + 1), "Rules of preset P-RUSH (Rushville, Indiana; V12).\n");

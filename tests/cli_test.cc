@@ -369,7 +369,7 @@ TEST(Cli, SimPushupsCountsSessions) {  // V15
   EXPECT_GT(sessions, 10);
   long long won = 0;
   for (const auto& seat : j["seats"]) {
-    EXPECT_LE(seat["total"].get<long long>(), 0);  // minus the push-ups scored: higher is better (issue 8)
+    EXPECT_LE(seat["total"].get<long long>(), 0);  // minus the push-ups scored: higher is better
     won += seat["sessions_won"].get<long long>();
   }
   EXPECT_GE(won, sessions);  // each finished session has a winner; a tie counts for each

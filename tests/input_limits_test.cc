@@ -1,5 +1,5 @@
-// Issue 12: every reader bounded. Rule files (kinds 1-4, 6, 8, 10) and records (kinds 2, 7): each
-// example of the issue, which crashed, hung, took quadratic time, threw the wrong exception or lost
+// Every reader bounded, for rule files and records: each case
+// that once crashed, hung, took quadratic time, threw the wrong exception or lost
 // a limit before, and the write -> parse property over random rule sets and hands.
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -43,7 +43,7 @@ std::string repeat(const std::string& s, int n) {
   return out;
 }
 
-// ---- kind 1: recursion on input ------------------------------------------------------------------
+// ---- recursion on input ------------------------------------------------------------------
 
 TEST(RuleFileLimits, DeepJsonIsRefusedNamingTheLine) {
   // 117 KB nested 20,000 deep crashed with a stack overflow.
@@ -113,7 +113,7 @@ TEST(RuleFileLimits, ManyJsonKeysTakeLinearTime) {
   EXPECT_LT(seconds, 5.0);  // about 0.05 s; the quadratic version took minutes
 }
 
-// ---- kind 4: exceptions that escape their contract -----------------------------------------------
+// ---- exceptions that escape their contract -----------------------------------------------
 
 TEST(RuleFileLimits, NumberOutOfRangeIsARuleErrorWithItsLine) {
   // nlohmann-json threw out_of_range, which escaped parse_rule_file.
@@ -179,7 +179,7 @@ TEST(RuleFileLimits, TextThatIsNotUtf8IsRefusedNamingTheLine) {
   EXPECT_EQ(rule_error("name = \"caf\xc3\xa9\"\n", RuleFileFormat::kToml), "");  // UTF-8 is fine
 }
 
-// ---- kind 6: numbers in files --------------------------------------------------------------------
+// ---- numbers in files --------------------------------------------------------------------
 
 TEST(RuleFileLimits, WholeNumbersAreDecimalOnly) {
   EXPECT_EQ(rule_error("[options]\nhand_size = 0x7\n", RuleFileFormat::kToml),
@@ -204,7 +204,7 @@ TEST(RuleFileLimits, ATomlKeyGivenTwiceIsRefused) {
   EXPECT_NE(why.find("'hand_size'"), std::string::npos) << why;
 }
 
-// ---- kind 8: presets silently widened ------------------------------------------------------------
+// ---- presets silently widened ------------------------------------------------------------
 
 TEST(RuleFileLimits, AFileWithoutBaseKeepsThePresetsTableLimit) {
   // --preset wash --rules file.toml (no base) dropped P-WASH's max_players: an 8-player game started.
@@ -219,7 +219,7 @@ TEST(RuleFileLimits, AFileWithoutBaseKeepsThePresetsTableLimit) {
             4);
 }
 
-// ---- kind 10: toml++ 3.3.0 ------------------------------------------------------------------------
+// ---- toml++ 3.3.0 ------------------------------------------------------------------------
 
 TEST(RuleFileLimits, InputsTomlPlusPlusMishandlesAreRefused) {
   // "[" and a newline aborted in an assertion of toml++ (with assertions on).
@@ -357,7 +357,7 @@ TEST(RecordLimits, RandomRuleSetsAndHandsRoundTrip) {
 namespace tonk {
 namespace {
 
-// ---- kind 9: the arena's decision times in fixed memory ------------------------------------------
+// ---- the arena's decision times in fixed memory ------------------------------------------
 
 TEST(ArenaMemory, TheTimeHistogramIsWithinHalfABinOfTheExactPercentiles) {
   // One sample per decision was kept for the whole run (4.4 GB at 10 M deals of 8 players).
@@ -394,7 +394,7 @@ TEST(ArenaMemory, PushUpsAreScoredInPoints) {
       if (h.entrant_of_seat[static_cast<std::size_t>(seat)] == 1) points += h.outcome.points[seat];
   };
   const ArenaResult r = run_arena(o);
-  // Issue 8: results are signed so that higher is better: minus the push-ups scored.
+  // Results are signed so that higher is better: minus the push-ups scored.
   EXPECT_EQ(r.unit, "push-ups");
   EXPECT_FALSE(r.lower_is_better);
   EXPECT_GT(points, 0);

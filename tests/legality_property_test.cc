@@ -1,4 +1,4 @@
-// The legality property (issue 7, "each rule once"): over random states of every preset,
+// The legality property ("each rule once"): over random states of every preset,
 //  - for every listed action and for at least 10 random illegal candidates per state (wrong phase,
 //    card not held, broken spread, bad hit, forbidden discard, bad operands, ...), is_legal(a) is
 //    membership of normalize(a) in legal_actions(), and why_illegal(a) is empty exactly when a is

@@ -1,4 +1,4 @@
-// The Monte Carlo bot and the oracle (issue 4): budgets and kinds, reproducible decisions, legal
+// The Monte Carlo bot and the oracle: budgets and kinds, reproducible decisions, legal
 // play under varied rules, and the oracle kept out of `make_bot` (so out of `tonk play`).
 #include <gtest/gtest.h>
 

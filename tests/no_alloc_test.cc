@@ -1,4 +1,4 @@
-// Issue 2 performance target: no heap allocation per action on the hot path. This binary replaces
+// Performance target: no heap allocation per action on the hot path. This binary replaces
 // the global operator new with a counting one; the test plays random hands through State (deal,
 // legal_actions, apply) and requires the count not to move.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Issue 8, a newcomer's game: each example of the issue, driving the real `tonk` binary (through a
+// A newcomer's game, case by case, driving the real `tonk` binary (through a
 // pseudo-terminal where the prompt matters).
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // The `tonk play` prompt and help are generated from the kinds of action the engine lists as legal
-// (issue 8): under every preset and the variations that add moves (V13d claim, V19c end, V21 slap
+// (legal actions): under every preset and the variations that add moves (V13d claim, V19c end, V21 slap
 // and pass), at every decision of random play, the prompt offers exactly the legal kinds. Also the
 // texts of wild-card spreads (V13a), card tokens, rule IDs in words and docs/RULES.md coverage.
 #include <gtest/gtest.h>
@@ -72,7 +72,7 @@ struct Table {
 std::vector<Table> tables() {
   std::vector<Table> out;
   for (const Preset& p : presets()) out.push_back({p.name, p.rules});
-  Rules claim;  // issue 8: dealt exactly dealt_claim_total, the prompt said nothing of `claim`
+  Rules claim;  // dealt exactly dealt_claim_total, the prompt said nothing of `claim`
   claim.dealt_claim_total = 23;
   out.push_back({"dealt_claim_total=23", claim});
   Rules slap;
@@ -226,7 +226,7 @@ TEST(PlayPrompt, DropQuestionAndAnswers) {
   EXPECT_EQ(parse_yes_no("maybe"), std::nullopt);
 }
 
-TEST(RulesInWords, HeaderNamesTheChosenPresetAfterOverrides) {  // issue 8
+TEST(RulesInWords, HeaderNamesTheChosenPresetAfterOverrides) {
   Rules vietnam = preset_or_throw("vietnam").rules;
   vietnam.hand_size = 9;
   EXPECT_EQ(describe_changes(vietnam, "P-VIETNAM"), "P-VIETNAM + hand_size=9");

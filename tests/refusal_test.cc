@@ -1,6 +1,6 @@
 // One hand-built case per rule ID the engine refuses with (State::why_illegal): each asserts the
 // Refusal's rule_id, so a program reading refusals gets the rule that was really broken. The V19d
-// case with an empty stock was blamed on I2 before the rules were written once (issue 7).
+// case with an empty stock was blamed on I2 before the rules were written once.
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -195,7 +195,7 @@ TEST(Refusal, V19dTheTakenCardMustMakeASpread) {
   EXPECT_EQ(rule_of(s, act("take")), "V19d");
 }
 
-// The case of issue 7: with the stock empty and takes left under I2, refusing a take under V19d
+// The case that was misjudged: with the stock empty and takes left under I2, refusing a take under V19d
 // must cite V19d, not I2.
 TEST(Refusal, V19dWithAnEmptyStockIsStillV19d) {
   Rules r;

@@ -1,4 +1,4 @@
-// resample_from_view (issue 4's determinized search rests on it) and the View's public state: the
+// resample_from_view (determinized search rests on it) and the View's public state: the
 // only door to hidden cards is the view, and nothing hidden passes through it.
 #include <gtest/gtest.h>
 

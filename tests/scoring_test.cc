@@ -1,4 +1,4 @@
-// What the table scores, higher better (signed_score, issue 8): bots, hint, sim and arena use it, so
+// What the table scores, higher better (signed_score): bots, hint, sim and arena use it, so
 // that under push-ups (V15) they minimize the push-ups scored instead of seeing 0 everywhere.
 #include <gtest/gtest.h>
 

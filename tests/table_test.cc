@@ -1,4 +1,4 @@
-// The Table (issue 7.2): seats, turns, a person's submitted actions, the bots it runs, and the events
+// The Table: seats, turns, a person's submitted actions, the bots it runs, and the events
 // it sends each seat. The hidden-information property: over more than 10,000 hands under several
 // presets and player counts, every event delivered to every seat is checked against the true state:
 // a seat never receives a card hidden from it (another player's card not publicly known, a stock

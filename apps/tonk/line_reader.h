@@ -28,7 +28,7 @@ class LineReader {
   /// Shows `prompt` and returns the next line without its line ending, or nullopt at the end of input.
   /// A line longer than kMaxLineBytes (or `tonk play < /dev/zero`, which has no line ending) ends the
   /// input as well, after reading at most kMaxLineBytes + 2 bytes of it, and input_error() says so: input is
-  /// never read without a bound (issue 12, kind 2). With line editing, non-blank lines go into the
+  /// never read without a bound. With line editing, non-blank lines go into the
   /// history (up arrow recalls them).
   std::optional<std::string> ask(const std::string& prompt);
 

@@ -83,7 +83,7 @@ Rules rules_from_flags(std::span<const std::string> settings, std::optional<int>
 }
 
 std::string describe_changes(const Rules& rules, std::string_view base) {
-  // The preset the person chose names the rules, whatever the overrides (issue 8: vietnam with
+  // The preset the person chose names the rules, whatever the overrides (vietnam with
   // hand_size=9 is not "P-BATON + hand_size=9").
   if (!base.empty()) {
     const Preset& preset = preset_or_throw(base, "preset");

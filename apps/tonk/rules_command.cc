@@ -54,7 +54,7 @@ int run_rules(const RulesOptions& options) {
   } else {
     std::cout << "Rules of " << (options.source.empty() ? "the standard game with changes" : options.source) << ".\n";
   }
-  // The differences first, in words (issue 8); the option table after them.
+  // The differences first, in words; the option table after them.
   if (const std::vector<std::string> words = rules_in_words(rules, options.base); !words.empty()) {
     std::cout << "\nDifferences from the standard game (`tonk rules ID` explains a rule ID):\n";
     for (const std::string& w : words) std::cout << "  - " << w << "\n";

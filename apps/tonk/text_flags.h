@@ -1,6 +1,6 @@
 // Flags that take a text (a file path, a preset name, an address): an empty text is refused. Without
 // this check `--record ""` wrote no record, and `--rules ""`, `--preset ""` or `--static ""` were
-// taken as "not given", all without a word (issue 12, kind 6).
+// taken as "not given", all without a word.
 #pragma once
 
 #include <CLI/CLI.hpp>

@@ -34,7 +34,7 @@ std::string after(const std::string& line, std::string_view prefix) {
 
 int run_verify(const std::string& path) {
   // Read with the bound as it goes (input_file.h): `tonk verify /dev/zero` or a directory gets a
-  // clear error, not all the memory there is (issue 12, kind 2).
+  // clear error, not all the memory there is.
   std::string text;
   try {
     text = read_input_file(path, kMaxVerifyBytes, "a record to verify");

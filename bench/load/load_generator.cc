@@ -1,4 +1,4 @@
-// tonk_load: a load generator for `tonk serve` (issue 9 point 8). Opens N tables on a running server,
+// tonk_load: a load generator for `tonk serve`. Opens N tables on a running server,
 // each with two people played by bot-driven WebSocket clients on loopback, every client moving about
 // once per --interval seconds when it is its turn (random legal actions from the server's `legal`
 // list), for --seconds. Reports the moves per second and the move-to-acknowledgement latency (from

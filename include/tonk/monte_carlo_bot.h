@@ -1,4 +1,4 @@
-// The Monte Carlo bot: determinized search for a game of hidden cards (issue 4).
+// The Monte Carlo bot: determinized search for a game of hidden cards.
 //
 // At each decision the bot deals the cards it has not seen at random, consistently with its view
 // (resample_from_view), and so imagines a "world": a full State. In every world it tries each legal

@@ -75,7 +75,7 @@ View make_view(const State& state, int player, std::span<const Move> history);
 
 /// A full State consistent with everything `view`'s player knows: the public facts are the view's,
 /// and the cards the player has not seen (View::unseen()) are dealt at random, uniformly, to the
-/// other players' hidden places and to the stock. For determinized search (issue 4). The result
+/// other players' hidden places and to the stock. For determinized search. The result
 /// points to view.game, which must outlive it.
 State resample_from_view(const View& view, Rng& rng);
 

@@ -1,4 +1,4 @@
-// libFuzzer target: the write -> parse property of records (issue 12, kind 7). The input seeds a
+// libFuzzer target: the write -> parse property of records. The input seeds a
 // random valid rule set, a random hand played to its end and random session tags (V22, V23); the
 // record written must read back equal, replay to the same moves, and the hand be zero-sum with its
 // deck intact (random_game.h).

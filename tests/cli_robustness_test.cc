@@ -1,6 +1,6 @@
-// Issue 12 at the command line: numbers that mean what they say (kind 6), a player's data never lost
-// (kind 5: --record, full disks, signals), readers that refuse what is not a file and stop early
-// (kind 2), presets kept under --rules (kind 8), and the arena's unit under push-ups (kind 9).
+// At the command line: numbers that mean what they say, a player's data never lost
+// (--record, full disks, signals), readers that refuse what is not a file and stop early
+// (readers), presets kept under --rules, and the arena's unit under push-ups.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -30,7 +30,7 @@ test::CliRun shell(const std::string& script) {
   return r;
 }
 
-// ---- kind 6: numbers -------------------------------------------------------------------------------
+// ---- numbers -------------------------------------------------------------------------------
 
 TEST(CliNumbers, SeedsAreDecimalAndInRange) {
   // --seed -1 and --seed 99999999999999999999 both became 18446744073709551615; 0x10 was 16.
@@ -176,7 +176,7 @@ TEST(CliTexts, ServeRefusesWhatIsNotItsKindOfFile) {
   EXPECT_FALSE(std::filesystem::exists("/dev/zero-journal"));
 }
 
-// ---- kind 5: losing a player's data -------------------------------------------------------------
+// ---- losing a player's data -------------------------------------------------------------
 
 TEST(CliRecord, AnExistingFileIsKeptUnlessForced) {
   const std::string path = temp_path("existing.tonk");
@@ -278,7 +278,7 @@ TEST(CliRecord, SignalsEndLikeEndOfInput) {
   std::remove(path.c_str());
 }
 
-// ---- kind 2: readers ------------------------------------------------------------------------------
+// ---- readers ------------------------------------------------------------------------------
 
 TEST(CliReaders, WhatIsNotAFileIsRefused) {
   // --rules /some/dir was read as an empty file and the standard game started; /dev/zero hung.
@@ -353,7 +353,7 @@ TEST(CliReaders, ANumberOutOfRangeNamesTheFileAndLine) {
   std::remove(path.c_str());
 }
 
-// ---- kind 8: presets kept --------------------------------------------------------------------------
+// ---- presets kept --------------------------------------------------------------------------
 
 TEST(CliPresetsKept, ARuleFileWithoutBaseKeepsThePresetsTable) {
   // --preset wash --rules file.toml (no base) started an 8-player P-WASH game.
@@ -365,13 +365,13 @@ TEST(CliPresetsKept, ARuleFileWithoutBaseKeepsThePresetsTable) {
   std::remove(path.c_str());
 }
 
-// ---- kind 9: the arena's unit --------------------------------------------------------------------
+// ---- the arena's unit --------------------------------------------------------------------
 
 TEST(CliArenaUnit, PushUpsReportPoints) {
   // Under push-ups the arena reported +0.000 for every bot.
   const auto r = tonk("arena --preset pushup --bots greedy,random --deals 20 --seed 1 --json");
   ASSERT_EQ(r.code, 0) << r.err;
-  // Issue 8: in the table's unit, signed so that higher is better (minus the push-ups scored).
+  // In the table's unit, signed so that higher is better (minus the push-ups scored).
   EXPECT_NE(r.out.find("\"unit\": \"push-ups\""), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("\"mean\": 0.0,"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"total\": -247,"), std::string::npos) << r.out;
