@@ -27,7 +27,7 @@ struct PlayCommand {
   int pick = 0;
   std::string error;
   /// The verb was typed as a one-letter short form ("d", "s"): a slip of one key is easy, so a drop
-  /// typed as "d" is confirmed first (DropConfirmation).
+  /// typed as "d" is confirmed first (PlayOptions::confirm_drop; `--no-confirm` turns it off).
   bool abbreviated = false;
 };
 
