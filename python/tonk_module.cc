@@ -55,12 +55,6 @@ std::vector<std::string> card_strings(CardSet cards) {
   return out;
 }
 
-std::string shape_string(std::uint8_t shape) {
-  if (shape_is_book(shape)) return std::string("book:") + rank_char(shape_rank(shape));
-  if (shape_is_run(shape)) return std::string("run:") + rank_char(shape_rank(shape)) + suit_char(shape_suit(shape));
-  return "";
-}
-
 constexpr const char* kPhaseNames[] = {"start of turn", "after draw", "over", "slap", "slap discard"};
 
 pybind11::dict view_dict(const View& v) {
@@ -86,7 +80,7 @@ pybind11::dict view_dict(const View& v) {
     pybind11::dict s;
     s["owner"] = v.spread_owners[i];
     s["cards"] = card_strings(v.spreads[i]);
-    s["shape"] = shape_string(v.spread_shapes[i]);
+    s["shape"] = shape_text(v.spread_shapes[i]);
     spreads.append(s);
   }
   d["spreads"] = spreads;
@@ -124,7 +118,7 @@ std::string view_text(const View& v, bool with_history) {
     if (p != v.player && !v.known_cards[p].empty()) out << "known in " << p << ": " << to_string(v.known_cards[p]) << "\n";
   for (int i = 0; i < v.num_spreads; ++i)
     out << "spread " << i << " (" << v.spread_owners[i] << "): " << to_string(v.spreads[i]) << ' '
-        << shape_string(v.spread_shapes[i]) << "\n";
+        << shape_text(v.spread_shapes[i]) << "\n";
   out << "discard: " << to_string(v.top_discard) << " (" << v.discard_size << " in pile) | stock " << v.stock_size << "\n";
   if (with_history) {
     out << "history:";

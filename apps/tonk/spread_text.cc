@@ -15,11 +15,6 @@ std::optional<Rank> rank_at(const Game& game, int position) {
   return std::nullopt;
 }
 
-std::string shape_name(std::uint8_t shape) {
-  if (shape_is_run(shape)) return std::string("run:") + rank_char(shape_rank(shape)) + suit_char(shape_suit(shape));
-  return std::string("book:") + rank_char(shape_rank(shape));
-}
-
 const char* suit_word(Suit s) {
   static constexpr const char* kWords[] = {"club", "diamond", "heart", "spade"};
   return kWords[static_cast<int>(s)];
@@ -58,7 +53,7 @@ std::string spread_text(const Game& game, CardSet spread, std::uint8_t shape, co
 
 std::string shape_problem(const Game& game, CardSet cards, std::uint8_t shape) {
   if (shape == 0 || game.fits(cards, shape)) return "";
-  const std::string name = shape_name(shape);
+  const std::string name = shape_text(shape);
   const CardSet wild = cards & game.wild_cards();
   const CardSet natural = cards - wild;
   const int n = cards.size();

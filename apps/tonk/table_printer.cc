@@ -145,9 +145,7 @@ void TablePrinter::print_hand(const View& view) const {
 
 // " run:3h" / " book:9" for an action with wild cards (V13a), "" otherwise.
 std::string TablePrinter::shape_suffix(std::uint8_t shape) {
-  if (shape_is_run(shape)) return std::string(" run:") + rank_char(shape_rank(shape)) + suit_char(shape_suit(shape));
-  if (shape_is_book(shape)) return std::string(" book:") + rank_char(shape_rank(shape));
-  return "";
+  return shape == 0 ? "" : " " + shape_text(shape);
 }
 
 void TablePrinter::print_hints(const View& view, const ActionList& legal) const {

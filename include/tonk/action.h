@@ -45,6 +45,13 @@ constexpr bool shape_is_run(std::uint8_t shape) { return (shape & 0x80) != 0; }
 constexpr Rank shape_rank(std::uint8_t shape) { return static_cast<Rank>(shape & 0x0F); }
 constexpr Suit shape_suit(std::uint8_t shape) { return static_cast<Suit>((shape >> 4) & 0x03); }
 
+/// The shape's notation (V13a), the one writer of it: "book:9", "run:3h"; "" for 0 (no shape).
+std::string shape_text(std::uint8_t shape);
+
+/// Reads the notation of shape_text: "book:R" or "run:RS" (a rank and suit as in RULES.md, no
+/// joker). Returns nullopt when `text` is not a shape.
+std::optional<std::uint8_t> parse_shape(std::string_view text);
+
 /// One action. 16 bytes, trivially copyable.
 ///  - kSpread: `cards` is the new spread.
 ///  - kHit: `cards` are the cards added; `target` is the spread's index on the table (0-based, in

@@ -13,11 +13,8 @@ std::string compact(CardSet cards) {
   return out;
 }
 
-std::string shape_text(std::uint8_t shape) {
-  if (shape_is_run(shape)) return std::string(" run:") + rank_char(shape_rank(shape)) + suit_char(shape_suit(shape));
-  if (shape_is_book(shape)) return std::string(" book:") + rank_char(shape_rank(shape));
-  return "";
-}
+// " run:3h" after the cards, or nothing.
+std::string shape_suffix(std::uint8_t shape) { return shape == 0 ? "" : " " + shape_text(shape); }
 
 // Splits "CARDS [book:R|run:RS]" into the cards and the shape; false when the shape is malformed.
 bool split_shape(std::string_view text, std::string_view& cards, std::uint8_t& shape) {
@@ -25,30 +22,43 @@ bool split_shape(std::string_view text, std::string_view& cards, std::uint8_t& s
   cards = text;
   const auto sp = text.rfind(' ');
   const std::string_view last = sp == std::string_view::npos ? text : text.substr(sp + 1);
-  if (last.rfind("book:", 0) == 0) {
-    const auto c = parse_card(std::string(last.substr(5)) + "c");
-    if (last.size() != 6 || !c) return false;
-    shape = shape_book(c->rank());
-  } else if (last.rfind("run:", 0) == 0) {
-    const auto c = parse_card(last.substr(4));
-    if (!c || c->is_joker()) return false;
-    shape = shape_run(c->suit(), c->rank());
-  } else {
-    return true;
-  }
+  if (last.rfind("book:", 0) != 0 && last.rfind("run:", 0) != 0) return true;
+  const std::optional<std::uint8_t> parsed = parse_shape(last);
+  if (!parsed) return false;
+  shape = *parsed;
   cards = sp == std::string_view::npos ? std::string_view{} : text.substr(0, sp);
   return true;
 }
 }  // namespace
+
+std::string shape_text(std::uint8_t shape) {
+  if (shape_is_run(shape)) return std::string("run:") + rank_char(shape_rank(shape)) + suit_char(shape_suit(shape));
+  if (shape_is_book(shape)) return std::string("book:") + rank_char(shape_rank(shape));
+  return "";
+}
+
+std::optional<std::uint8_t> parse_shape(std::string_view text) {
+  if (text.rfind("book:", 0) == 0) {
+    const auto c = parse_card(std::string(text.substr(5)) + "c");
+    if (text.size() != 6 || !c) return std::nullopt;
+    return shape_book(c->rank());
+  }
+  if (text.rfind("run:", 0) == 0) {
+    const auto c = parse_card(text.substr(4));
+    if (!c || c->is_joker()) return std::nullopt;
+    return shape_run(c->suit(), c->rank());
+  }
+  return std::nullopt;
+}
 
 std::string to_string(const Action& action) {
   switch (action.kind) {
     case ActionKind::kDrop: return "drop";
     case ActionKind::kTakeStock: return "stock";
     case ActionKind::kTakeDiscard: return "take";
-    case ActionKind::kSpread: return "spread " + compact(action.cards) + shape_text(action.shape);
+    case ActionKind::kSpread: return "spread " + compact(action.cards) + shape_suffix(action.shape);
     case ActionKind::kHit:
-      return "hit " + std::to_string(action.target) + " " + compact(action.cards) + shape_text(action.shape);
+      return "hit " + std::to_string(action.target) + " " + compact(action.cards) + shape_suffix(action.shape);
     case ActionKind::kDiscard: return "discard " + to_string(action.card());
     case ActionKind::kClaim: return "claim";
     case ActionKind::kEndTurn: return "end";

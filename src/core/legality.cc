@@ -524,9 +524,8 @@ const char* end_rule(EndReason reason) {
 }
 
 std::string shape_name(std::uint8_t shape) {
-  if (shape_is_book(shape)) return "book:" + to_string(Card(shape_rank(shape), Suit::kClubs)).substr(0, 1);
-  if (shape_is_run(shape)) return "run:" + to_string(Card(shape_rank(shape), shape_suit(shape)));
-  return "no shape";
+  std::string text = shape_text(shape);
+  return text.empty() ? "no shape" : text;
 }
 
 }  // namespace

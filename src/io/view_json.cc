@@ -77,8 +77,7 @@ class Writer {
   }
   // V13a: "book:9" or "run:3h" (the shape's rank, and suit for a run), null for a spread without wild cards.
   void shape_or_null(std::uint8_t shape) {
-    if (shape_is_run(shape)) return string("run:" + to_string(Card(shape_rank(shape), shape_suit(shape))));
-    if (shape_is_book(shape)) return string("book:" + to_string(Card(shape_rank(shape), Suit::kClubs)).substr(0, 1));
+    if (const std::string text = shape_text(shape); !text.empty()) return string(text);
     null();
   }
   template <class T>
