@@ -7,6 +7,8 @@
 #     /lib/systemd/system/tonk-serve.service the service (deploy/tonk-serve.service)
 #     /etc/tonk/serve.toml                   its settings, a conffile (deploy/serve.toml)
 #     /usr/share/doc/tonk/                   README.md, DEPLOY.md, SCALING.md
+#     /usr/share/doc/tonk/examples/          DEPLOY.md's proxy configurations, as in deploy/ (Caddyfile,
+#                                            nginx/tonk), for a host who installs without a clone
 # and maintainer scripts (deploy/debian/) that make the tonk user and /var/lib/tonk. These install
 # rules are a component of their own, `package`, left out of a plain `cmake --install` (which installs
 # the library for find_package(tonk)); tests/package/deb_test.sh builds, installs and removes it.
@@ -29,6 +31,12 @@ install(FILES ${PROJECT_SOURCE_DIR}/deploy/tonk-serve.service DESTINATION /lib/s
 install(FILES ${PROJECT_SOURCE_DIR}/deploy/serve.toml DESTINATION /etc/tonk COMPONENT package EXCLUDE_FROM_ALL)
 install(FILES ${PROJECT_SOURCE_DIR}/README.md ${PROJECT_SOURCE_DIR}/docs/DEPLOY.md ${PROJECT_SOURCE_DIR}/docs/SCALING.md
         DESTINATION ${CMAKE_INSTALL_DOCDIR} COMPONENT package EXCLUDE_FROM_ALL)
+# A package built on one machine is installed on another, with no clone there: DEPLOY.md's proxy
+# steps copy these.
+install(FILES ${PROJECT_SOURCE_DIR}/deploy/Caddyfile DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples
+        COMPONENT package EXCLUDE_FROM_ALL)
+install(FILES ${PROJECT_SOURCE_DIR}/deploy/nginx/tonk DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples/nginx
+        COMPONENT package EXCLUDE_FROM_ALL)
 
 # cpack runs the `preinstall` target first, which builds every target (the tests, the benchmarks)
 # unless installing is told not to: the package needs tonk_cli alone, built before.

@@ -3,9 +3,11 @@
 # Builds tonk_VERSION_amd64.deb with cpack from the build directory, installs it with dpkg -i, checks
 # the unit with systemd-analyze verify, runs the installed program as the unit would (the tonk user,
 # its working directory and umask, the config file) and fetches the installed page from it, copies
-# its database with serve-backup as the tonk user, checks that a port below 1024 needs exactly
-# CAP_NET_BIND_SERVICE, installs the package over itself (an upgrade: the host's serve.toml kept, the
-# table made before resumed), then dpkg -r removes the package and leaves /var/lib/tonk. It needs root (dpkg) and skips (exit 77) without it, or when a tonk package is
+# its database with serve-backup as the tonk user, finds DEPLOY.md's proxy configurations installed
+# (and, without systemd, the installer's word on starting the server by hand), checks that a port
+# below 1024 needs exactly CAP_NET_BIND_SERVICE, installs the package over itself (an upgrade: the
+# host's serve.toml kept, the table made before resumed), then dpkg -r removes the package and leaves
+# /var/lib/tonk. It needs root (dpkg) and skips (exit 77) without it, or when a tonk package is
 # already installed here (it would not replace a host's own). Whatever happens, it leaves the machine
 # as it found it: the package purged, and the tonk user and /var/lib/tonk removed when it made them.
 # Usage: deb_test.sh BUILD_DIR SOURCE_DIR VERSION
@@ -59,6 +61,18 @@ echo "built $(basename "$deb") ($(stat -c %s "$deb") bytes) in $((SECONDS - t0))
 installed=1
 dpkg -i "$deb" >"$work/dpkg.log" 2>&1 || { cat "$work/dpkg.log"; fail "dpkg -i"; }
 [ -x /usr/bin/tonk ] && [ -f /usr/share/tonk/web/index.html ] || fail "files not installed"
+# DEPLOY.md's proxy configurations, for a host who installs the package without a clone.
+for example in Caddyfile nginx/tonk; do
+  cmp -s "$source/deploy/$example" "/usr/share/doc/tonk/examples/$example" ||
+    fail "/usr/share/doc/tonk/examples/$example is not deploy/$example"
+done
+# Where systemd is not the running init, nothing starts the service: the installer says so and how.
+if [ ! -d /run/systemd/system ]; then
+  by_hand="runuser -u tonk -- sh -c 'umask 0027; exec $(sed -n 's|^ExecStart=/usr/bin/||p' /lib/systemd/system/tonk-serve.service)'"
+  grep -q "tonk-serve was not started" "$work/dpkg.log" && grep -qF "$by_hand" "$work/dpkg.log" ||
+    { cat "$work/dpkg.log"; fail "without systemd, dpkg -i does not say how to start the server ($by_hand)"; }
+  echo "without systemd, the installer says how to start the server as its unit does"
+fi
 getent passwd tonk >/dev/null || fail "no tonk user"
 [ "$(stat -c %U:%G /var/lib/tonk)" = tonk:tonk ] || fail "/var/lib/tonk is $(stat -c %U:%G /var/lib/tonk)"
 unit=/lib/systemd/system/tonk-serve.service
