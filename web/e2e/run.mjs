@@ -560,7 +560,9 @@ async function main() {
             await bo.click('.act-buttons button:has-text("Hint")');
             await bo.waitForSelector('.dock .hint', { timeout: kStep });
             const hint = await bo.locator('.dock .hint').textContent();
-            expect(/^Hint: (Drop|Draw from stock|Take discard): .* stakes? better than /.test(hint), `a hint for the start of the turn: ${hint}`);
+            // Said with its reason in words; the values (the Monte Carlo bot's, in the table's unit per hand) in its tooltip.
+            expect(/^Hint: (Drop|Draw from stock|Take discard): [a-z0-9♣♦♥♠ ]+[^.]*\./i.test(hint) && !/\d\.\d/.test(hint), `a hint for the start of the turn, in words: ${hint}`);
+            expect(/[-+]?\d/.test(await bo.locator('.dock .hint').getAttribute('title')), 'the figures are in its tooltip');
             await bo.evaluate(() => window.scrollTo(0, 0));
             const answer = await inViewport(bo, '.dock .hint');
             expect(answer.ok, `the hint's answer is within the window, by the moves: ${JSON.stringify(answer)}`);
