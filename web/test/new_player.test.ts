@@ -60,3 +60,17 @@ describe('bots under players\' names in the log', () => {
     expect(eventLine(s, { ...e, text: 'greedy-ish greedy, (greedy)' })).toBe('greedy-ish Otis, (Otis)');
   });
 });
+
+describe('the lobby', () => {
+  it('says a preset\'s rules in words, never as option names', async () => {
+    const { renderLobby } = await import('../src/lobbyView');
+    const presets = [{ name: 'P-BATON', description: 'Baton Rouge', rule_ids: ['V11'], max_players: 8, options: ['deck=forty', 'dealt_tonk_min=47'] }];
+    const form = { name: 'Ann', preset: 'P-BATON', seats: 3, seatKinds: ['person', 'greedy'], turnSeconds: 0, hands: 0, botDelayMs: 700 };
+    const page = renderLobby(presets, ['greedy'], form, null, { create: vi.fn(), openCode: vi.fn() }, vi.fn());
+    expect(page.textContent).not.toMatch(/deck=forty|dealt_tonk_min/);
+    const rules = page.querySelector('.preset-rules')!.textContent!;
+    expect(rules).toContain('a 40-card deck (no 8s, 9s or 10s)');
+    expect(rules).toContain('This table has three players (these rules allow 2 to 8)');
+    expect([...page.querySelectorAll('select[name="seat2"] option')].map((o) => o.textContent)).toEqual(['a person (invite)', 'Medium bot']);
+  });
+});
