@@ -1,5 +1,5 @@
 // Browser tests of a table that feels like a card game, server side: bots paced so a person sees
-// them ("greedy is thinking…" on the bot's seat), the countdown and who the table waits on between
+// them ("Otis is thinking…" on the bot's seat), the countdown and who the table waits on between
 // hands, and the log rebuilt after a reload (docs/WEB.md). Run by ctest (`web.pacing`) against a
 // real `tonk serve` on 127.0.0.1 and Debian's chromium, like e2e/run.mjs.
 //
@@ -150,7 +150,7 @@ async function main() {
       if ((await attr(ann, 'status')) !== 'playing') break;
       if (!(await myTurn(ann))) {
         const thinking = await ann.locator('.seat[data-seat="1"] .thinking').textContent();
-        expect(thinking === 'greedy is thinking…', `the bot's seat says it thinks: ${thinking}`);
+        expect(thinking === 'Otis is thinking…', `the bot's seat, under a player's name, says it thinks: ${thinking}`);
         thinkingSeen = true;
         await ann.waitForFunction(() => document.querySelectorAll('[data-action]').length > 0
           || document.querySelector('main.table-page')?.dataset.status !== 'playing', null, { timeout: kStep });
@@ -230,6 +230,12 @@ async function main() {
     await ann.waitForFunction(() => /waiting for Bo$/.test(document.querySelector('.next-hand')?.textContent ?? ''), null, { timeout: kStep });
     await bo.waitForFunction(() => /waiting for you$/.test(document.querySelector('.next-hand')?.textContent ?? ''), null, { timeout: kStep });
     expect((await ann.locator('.hand-end .results').count()) === 1, 'the result stays after Next hand while the table waits');
+    // The button Ann pressed says she is ready and whom the table still waits on; Bo's still asks.
+    for (const sel of ['.hand-end .end-buttons button:first-child', '.dock .act-buttons button']) {
+      const said = await ann.locator(sel).textContent();
+      expect(said === 'Ready ✓ · waiting for Bo', `Ann's ${sel} says she is ready: ${said}`);
+    }
+    expect((await bo.locator('.hand-end .end-buttons button:first-child').textContent()) === 'Next hand', 'Bo has not pressed yet');
     await shot(ann, 'waiting-1280');
     await shot(bo, 'waiting-360');
     // Bo too: the next hand is dealt, and the panel and its countdown go.

@@ -413,6 +413,14 @@ async function main() {
 
   await test('join from the link on a phone; the hand is dealt to both', async () => {
     await bo.goto(link);
+    // The page the link opens says what the table plays and who sits there, with its rules to open.
+    await bo.waitForSelector('.table-about .join-seats li', { timeout: kStep });
+    const sitting = await bo.locator('.join-seats li').allTextContents();
+    expect(sitting.length === 3 && sitting[0] === kAnn && sitting[1] === 'an open seat' && /^\S+ \(Medium bot\)$/.test(sitting[2]) && !sitting[2].startsWith('greedy'),
+      `the seats, the bot under a player's name: ${sitting}`);
+    await bo.click('.join-rules summary');
+    expect((await bo.locator('.join-rules').textContent()).includes('This table has three players'), 'the table\'s rules, in words');
+    await bo.click('.join-rules summary');
     await bo.fill('input[name="name"]', kBo);
     await checkControlsVisible(bo, 'join page');
     await bo.click('button:has-text("Join")');
@@ -422,11 +430,11 @@ async function main() {
       expect((await p.locator('.seat').count()) === 2, 'two other seats shown');
     }
     const seats = await ann.locator('.seat-name').allTextContents();
-    expect(seats.some((s) => s.includes(kBo)) && seats.some((s) => s.includes('greedy')), `Ann sees Bo and the bot: ${seats}`);
+    expect(seats.some((s) => s.includes(kBo)) && seats.length === 2 && !seats.some((s) => /greedy|random|mc:/.test(s)), `Ann sees Bo and the bot under a player's name: ${seats}`);
     const titles = await bo.locator('.seat-name').evaluateAll((els) => els.map((e) => e.getAttribute('title')));
     expect(titles.includes(kAnn), `Bo's phone names Ann in full in a title: ${titles}`);
     await checkControlsVisible(bo, 'table with 32-character names');
-    expect((await ann.locator('.seat-tags').allTextContents()).some((t) => t.includes('bot: Medium (greedy)')), 'the bot is marked as a bot');
+    expect((await ann.locator('.seat-tags').allTextContents()).some((t) => t.includes('Medium bot')), 'the bot is marked as a bot, with its level');
     const commit = await ann.locator('.fair-line code').textContent();
     expect(/^[0-9a-f]{16}…$/.test(commit), `the deal's commitment is shown: ${commit}`);
     // Bo's page joined at the deal, never seeing the commitment published before it: the server's
@@ -552,7 +560,9 @@ async function main() {
             await bo.click('.act-buttons button:has-text("Hint")');
             await bo.waitForSelector('.dock .hint', { timeout: kStep });
             const hint = await bo.locator('.dock .hint').textContent();
-            expect(/^Hint: (Drop|Draw from stock|Take discard): .* stakes? better than /.test(hint), `a hint for the start of the turn: ${hint}`);
+            // Said with its reason in words; the values (the Monte Carlo bot's, in the table's unit per hand) in its tooltip.
+            expect(/^Hint: (Drop|Draw from stock|Take discard): [a-z0-9♣♦♥♠ ]+[^.]*\./i.test(hint) && !/\d\.\d/.test(hint), `a hint for the start of the turn, in words: ${hint}`);
+            expect(/[-+]?\d/.test(await bo.locator('.dock .hint').getAttribute('title')), 'the figures are in its tooltip');
             await bo.evaluate(() => window.scrollTo(0, 0));
             const answer = await inViewport(bo, '.dock .hint');
             expect(answer.ok, `the hint's answer is within the window, by the moves: ${JSON.stringify(answer)}`);

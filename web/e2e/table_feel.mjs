@@ -261,7 +261,69 @@ async function checkContrast(page, where) {
   expect(bad.length === 0, `WCAG AA contrast (${where}): ${bad.join('; ')}`);
 }
 
-const handBox = (page) => page.locator('.my-hand').evaluate((e) => { const r = e.getBoundingClientRect(); return { x: Math.round(r.left), y: Math.round(r.top), w: Math.round(r.width) }; });
+/**
+ * What a new player would find cut or hidden: a label, heading or line of words cut short ("diam…"),
+ * a spread or pile of the felt out of its box with no "more below" cue, a log of fewer than three
+ * lines. Measured at rest.
+ */
+async function cutOrHidden(page) {
+  return measureAtRest(page, () => {
+    const bad = [];
+    const words = '.group-label, .hand-head h2, .spread-title, .pile-label, .turn-text, .seat-tags, .hand-end h2, .act-buttons button';
+    for (const el of document.querySelectorAll(words)) {
+      if (el.getClientRects().length && el.scrollWidth > el.clientWidth + 1) bad.push(`cut: "${el.textContent.trim().slice(0, 40)}" (${el.scrollWidth} > ${el.clientWidth} px)`);
+    }
+    const fair = document.querySelector('.fair-words');
+    if (fair && fair.getBoundingClientRect().right > fair.parentElement.getBoundingClientRect().right + 1) bad.push(`cut: the fair-deal line "${fair.textContent}"`);
+    const board = document.querySelector('.board');
+    if (board) {
+      const b = board.getBoundingClientRect();
+      for (const el of board.querySelectorAll('.spread, .pile')) {
+        const r = el.getBoundingClientRect();
+        const inView = r.top >= b.top - 1 && r.bottom <= b.bottom + 1;
+        if (!inView && !board.classList.contains('more-below')) bad.push(`hidden with no cue: ${el.className} (${Math.round(r.top)}..${Math.round(r.bottom)} in ${Math.round(b.top)}..${Math.round(b.bottom)})`);
+      }
+    }
+    const log = document.querySelector('ol.log');
+    if (log) {
+      const lh = parseFloat(getComputedStyle(log).fontSize) * 1.15;
+      if (log.clientHeight < 3 * lh - 1) bad.push(`the log shows ${(log.clientHeight / lh).toFixed(1)} lines`);
+    }
+    return bad;
+  });
+}
+
+/** The walkthrough's box overlaps none of the opponents' seats, the stock, the pile, your hand or your moves. */
+async function walkthroughCovers(page) {
+  return measureAtRest(page, () => {
+    const w = document.querySelector('.walkthrough')?.getBoundingClientRect();
+    if (!w) return ['no walkthrough'];
+    const over = (r) => r.left < w.right && w.left < r.right && r.top < w.bottom && w.top < r.bottom;
+    return [...document.querySelectorAll('.seat, .pile, .my-hand, .act-buttons button')].filter((el) => over(el.getBoundingClientRect()))
+      .map((el) => el.className || el.textContent.trim());
+  });
+}
+
+/**
+ * Whether the ledger is in the log's box and the stock and the pile are in view with nothing over
+ * them; null when no hand is in play by then (a bot ended it).
+ */
+async function pilesFree(page) {
+  return measureAtRest(page, () => document.querySelector('main.table-page')?.dataset.status !== 'playing' ? null : ({
+    inLog: !!document.querySelector('.log-box .ledger'),
+    free: ['.pile.stock', '.pile.discard'].every((sel) => {
+      const el = document.querySelector(sel);
+      if (!el) return false;
+      const r = el.getBoundingClientRect();
+      if (r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth) return false;
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return !!hit && el.contains(hit);
+    }),
+  }));
+}
+
+// Found and measured in one task: a redraw between finding the hand and measuring it would measure a detached box.
+const handBox = (page) => page.evaluate(() => { const r = document.querySelector('.my-hand').getBoundingClientRect(); return { x: Math.round(r.left), y: Math.round(r.top), w: Math.round(r.width) }; });
 
 async function main() {
   const base = await startServer();
@@ -387,7 +449,11 @@ async function main() {
     await page.click('button[data-focus="rules"]');
     await page.waitForSelector('.rules-panel h3', { timeout: kStep });
     const rules = await page.locator('.rules-panel').textContent();
-    expect(rules.includes('Rules: Standard') && rules.includes('S15 Drop') && rules.includes('caught'), 'the standard game\'s rules');
+    expect(rules.includes('Rules: Standard') && rules.includes('Dropping') && rules.includes('caught'), 'the standard game\'s rules');
+    const prose = (await page.locator('.rules-panel p').allTextContents()).join(' ');
+    expect(!/\b[SVI]\d+[a-z]?\b|tonk (play|sim)|Two to four/.test(prose), `the rules are written for a player: ${prose.slice(0, 200)}`);
+    expect(prose.includes('This table has two players (these rules allow 2 to 8)'), 'the table\'s own numbers');
+    expect((await page.locator('.rules-panel .rule-ids').count()) > 0, 'the rule IDs stay, small, beside the headings');
     await shot(page, 'feel-390-rules');
     await page.click('.rules-panel button:has-text("Close")');
     await page.context().close();
@@ -396,7 +462,11 @@ async function main() {
   for (const [w, hgt] of [[360, 740], [390, 844], [844, 390], [1280, 800]]) {
     await test(`at ${w}×${hgt}: the whole hand and every move in view, the hand fixed over ten moves, words whole, AA contrast`, async () => {
       const page = await newPage(w, hgt);
-      await newTable(page, base);
+      await newTable(page, base, { skipWalk: false });
+      const covered = await walkthroughCovers(page);
+      expect(covered.length === 0, `the walkthrough leaves the seats, the stock, the pile, the hand and the moves free: ${covered.join('; ')}`);
+      await shot(page, `feel-${w}x${hgt}-walkthrough`);
+      await page.click('.walkthrough button:has-text("Skip")');
       await untilMyTurn(page);
       const view0 = await allInView(page);
       expect(view0.bad.length === 0 && view0.count >= 7, `hand and moves in view at the start of a turn: ${view0.bad.join('; ')}`);
@@ -407,6 +477,12 @@ async function main() {
         await oneMove(page, { dragDiscard: move % 4 === 2 });
         const box = await handBox(page);
         if (move === 1) at1 = box;
+        if (move % 6 === 1) {
+          const hidden = await cutOrHidden(page);
+          expect(hidden.length === 0, `after move ${move} nothing is cut or hidden without a cue: ${hidden.join('; ')}`);
+        }
+        const titles = await page.locator('.spread-title').allTextContents();
+        expect(titles.every((t) => !/Book of|Run [♠♥♦♣]/.test(t)), `spreads named in players' words: ${titles}`);
         if (move === 2) {
           // After the draw: a card selected, its moves, the hint's answer: all in view at once.
           await untilMyTurn(page);
@@ -415,6 +491,10 @@ async function main() {
           if (hintAsked) await page.waitForSelector('.dock .hint', { timeout: kStep });
           const view = await allInView(page);
           expect(view.bad.length === 0, `in view with the hint shown: ${view.bad.join('; ')}`);
+          if (hintAsked) {
+            const said = await page.locator('.dock .hint').textContent();
+            expect(/^Hint: [^:]+: \S/.test(said) && !/\d\.\d/.test(said), `the hint gives a reason in words, no numbers: ${said}`);
+          }
           await shot(page, `feel-${w}x${hgt}-hint`);
         }
       }
@@ -433,6 +513,14 @@ async function main() {
       await page.waitForSelector('.moment', { state: 'detached', timeout: kStep });   // it passes
       expect(await page.evaluate((n) => window.__anim.started > n, animsBefore), 'the hands turned over');
       await shot(page, `feel-${w}x${hgt}-result`);
+      const rows = await measureAtRest(page, () => {
+        const layer = document.querySelector('.result-layer').getBoundingClientRect();
+        return [...document.querySelectorAll('.results tbody tr')].map((tr) => {
+          const r = tr.getBoundingClientRect();
+          return r.top >= layer.top - 1 && r.bottom <= layer.bottom + 1 && r.bottom <= innerHeight + 1;
+        });
+      });
+      expect(rows.length === 2 && rows.every(Boolean), `both rows of the result are wholly in view: ${rows}`);
       const broken = await brokenWords(page);
       expect(broken.length === 0, `no word broken in the result table: ${broken.join(', ')}`);
       await checkContrast(page, `${w}×${hgt} result`);
@@ -440,6 +528,10 @@ async function main() {
       await page.click('.head-buttons button:has-text("Ledger")');
       await page.click('.hand-end button.primary');
       await page.waitForSelector('.ledger-box .ledger', { timeout: kStep });
+      // Opened in a hand, the ledger takes the log's box: the stock and the pile stay in view and free
+      // (measured with the status in one task: a bot may end the hand meanwhile, and then it is over the result).
+      const withLedger = await pilesFree(page);
+      expect(withLedger === null || (withLedger.inLog && withLedger.free), `the ledger in the log's box, the stock and the pile in view and free: ${JSON.stringify(withLedger)}`);
       const brokenLedger = await brokenWords(page);
       expect(brokenLedger.length === 0, `no word broken in the ledger: ${brokenLedger.join(', ')}`);
       expect(!(await page.locator('.ledger').textContent()).includes('From side bets'), 'no always-zero side-bet column');

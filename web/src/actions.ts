@@ -2,7 +2,7 @@
 // "discard Kc", "drop", "claim", "end", "slap 1", "pass"; a wild spread or hit ends with its shape,
 // "spread 4h5hX1 run:3h"). The client only reads the actions the server lists as legal for its
 // seat; it never builds one of its own, so it can never send an illegal action by construction.
-import { cardText, splitCards } from './cards';
+import { cardText, kSuitSymbol, parseCard, rankPlural, splitCards } from './cards';
 import { describeSpread } from './spreads';
 
 export type ActionKind = 'drop' | 'stock' | 'take' | 'spread' | 'hit' | 'discard' | 'claim' | 'end' | 'slap' | 'pass';
@@ -66,6 +66,13 @@ function shapeText(shape: string | null, cards: string[]): string {
   return ` (${info.title.toLowerCase()})`;
 }
 
+/** What a wild hit's cards make of the spread: " (as Nines)", " (in a ♥ run)". */
+function hitShapeText(shape: string): string {
+  const [kind, at] = shape.split(':');
+  const c = parseCard(kind === 'book' ? `${at}c` : at);
+  return kind === 'book' ? ` (as ${rankPlural(c.rank)})` : ` (in a ${kSuitSymbol[c.suit ?? 'c']} run)`;
+}
+
 /** A button's label for a legal action. `spreads` gives the cards on the table, to name a hit's spread. */
 export function actionLabel(a: ParsedAction): string {
   switch (a.kind) {
@@ -73,7 +80,7 @@ export function actionLabel(a: ParsedAction): string {
     case 'stock': return 'Draw from stock';
     case 'take': return 'Take discard';
     case 'spread': return `Spread ${cardsText(a.cards)}${a.shape ? shapeText(a.shape, a.cards) : ''}`;
-    case 'hit': return `Hit spread ${a.target + 1} with ${cardsText(a.cards)}${a.shape ? ` as ${a.shape.replace(':', ' ')}` : ''}`;
+    case 'hit': return `Hit spread ${a.target + 1} with ${cardsText(a.cards)}${a.shape ? hitShapeText(a.shape) : ''}`;
     case 'discard': return `Discard ${cardsText(a.cards)}`;
     case 'claim': return 'Claim the dealt win';
     case 'end': return 'End turn';

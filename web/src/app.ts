@@ -2,7 +2,7 @@
 // The server decides every rule; this file only sends what the player picked from the listed moves.
 import type { Grouping } from './cards';
 import { reasonText } from './actions';
-import { NextHandCountdown, showNextHand } from './between_hands';
+import { isReady, NextHandCountdown, showNextHand } from './between_hands';
 import { h } from './dom';
 import { handCommitment, verifyDeal, newEntropy, revealFromRecord, SeenDeal } from './fair';
 import { defaultSeatKinds, renderBadLink, renderEnded, renderFull, renderJoin, renderLobby, renderMissing, seatsFull, CreateForm } from './lobbyView';
@@ -17,8 +17,10 @@ import { Sounds } from './sound';
 import { installDrag } from './drag';
 import { DropTarget, resolveDrop } from './directMoves';
 import { dropAsks, kDropAskDefault } from './dropRisk';
-import { loadRules } from './rulesText';
+import { playerRules } from './rulesText';
 import { finishWalkthrough, walkthroughDone } from './walkthrough';
+import { nameBots } from './words';
+import { markScrollCues, watchScrollCues } from './scrollCue';
 import { parseAction } from './actions';
 import { dealFlights, moveEffect } from './flights';
 
@@ -97,6 +99,7 @@ export class App {
     const unlock = () => this.sounds.unlock();
     window.addEventListener('pointerdown', unlock, { once: true, capture: true });
     window.addEventListener('keydown', unlock, { once: true, capture: true });
+    watchScrollCues(root);
     installDrag(root, {
       cardsFor: (card) => (this.model?.selected.has(card) ? [...this.model.selected] : [card]),
       dropped: (cards, target, at) => this.dropCards(cards, target, at),
@@ -309,6 +312,7 @@ export class App {
   }
 
   private onState(s: StateMsg): void {
+    s.seats = nameBots(s.seats);   // bots play under players' names, not their engines'
     const pk = this.peek;
     if (pk && s.seat === null && s.table === pk.code && (pk.status === 'checking' || pk.status === 'open')) {
       pk.state = s;
@@ -444,12 +448,8 @@ export class App {
   private openRules(): void {
     const m = this.model;
     if (!m) return;
-    m.rules = 'loading';
+    m.rules = playerRules(m.state.rules, this.presets.find((p) => p.name === m.state.preset)?.max_players ?? null);
     this.render();
-    const preset = m.state.preset;
-    loadRules(preset, this.presets.find((p) => p.name === preset)?.rule_ids).then((sections) => {
-      if (this.model === m && m.rules === 'loading') { m.rules = sections; this.render(); }
-    }, () => { if (this.model === m) { m.rules = [{ id: '', title: 'The rules could not be loaded', paragraphs: [] }]; this.render(); } });
   }
 
   /** Asks for a hint once per position: a second `h` while one is on its way or shown sends nothing. */
@@ -545,7 +545,10 @@ export class App {
         hint: () => this.askHint(),
         grouping: (g) => { m.grouping = g; store.set('tonk.grouping', g); this.render(); },
         ledger: (show) => { used(); m.showLedger = show; this.render(); },
-        ready: () => { this.send('ready'); m.log.push('You are ready for the next hand.'); m.resultOpen = false; this.render(); },
+        ready: () => {
+          if (isReady(m.state, m.readyHand)) return;
+          this.send('ready'); m.readyHand = m.state.hand; m.log.push('You are ready for the next hand.'); m.resultOpen = false; this.render();
+        },
         closeResult: () => { m.resultOpen = false; if (m.state.status === 'playing') m.handOver = null; this.render(); },
         mute: (muted) => { this.sounds.setMuted(muted); m.muted = muted; this.render('mute'); },
         dropAsk: (above) => { m.dropAskAbove = above; store.set('tonk.dropAskAbove', above); this.render(); },
@@ -586,7 +589,7 @@ export class App {
           typed: (name) => { this.form.name = name; },
           watch: () => { location.hash = `#/t/${code}/watch`; },
           home: () => { location.hash = '#/'; },
-        });
+        }, this.peek?.state ? { state: this.peek.state, maxPlayers: this.presets.find((p) => p.name === this.peek!.state!.preset)?.max_players ?? null } : null);
     }
     const rects = this.flightsReady ? measure(this.root) : new Map<string, DOMRect>();
     const log = this.root.querySelector<HTMLElement>('.log');
@@ -595,6 +598,7 @@ export class App {
     this.root.replaceChildren(...(note ? [h('p', { class: 'plain-http', role: 'note' }, note)] : []), page);
     if (this.model && this.route.page === 'table') {
       showNextHand(this.root, this.model.state, this.nextHand.secondsLeft());
+      markScrollCues(this.root);
     }
     const after = this.root.querySelector<HTMLElement>('.log');
     if (after) after.scrollTop = logScrollTop(before, after.scrollHeight, after.clientHeight);

@@ -2,6 +2,7 @@
 // next hand dealing itself and who the table waits on, in the result panel ("Next hand in 23 s ·
 // waiting for Bo"). The panel stays until the next hand is dealt: every seat pressed *Next hand*
 // or the countdown ran out.
+import { h } from './dom';
 import type { StateMsg } from './protocol';
 
 /** When the next hand deals itself (Date.now() ms), from the latest state. */
@@ -45,4 +46,23 @@ export function showNextHand(root: HTMLElement, state: StateMsg, secondsLeft: nu
   const text = nextHandText(state, secondsLeft) ?? '';
   if (slot.textContent !== text) slot.textContent = text;
   slot.hidden = !text;
+}
+
+/** Whether this page's seat has said it is ready for the next hand: pressed here, or no longer awaited by the server. */
+export function isReady(state: StateMsg, pressedForHand: number | null | undefined): boolean {
+  if (state.status !== 'between' || state.seat === null) return false;
+  if (pressedForHand === state.hand) return true;
+  return state.waiting_for !== undefined && !state.waiting_for.includes(state.seat);
+}
+
+/**
+ * The Next hand button, or once pressed what it did: "Ready ✓ · waiting for Bo" (the others the
+ * table still waits on), kept as a button that does nothing more so that it keeps its place.
+ */
+export function readyButton(state: StateMsg, ready: boolean, focus: string, onReady: () => void): HTMLElement {
+  if (!ready) return h('button', { type: 'button', class: 'primary', 'data-focus': focus, onclick: () => onReady() }, 'Next hand');
+  const others = (state.waiting_for ?? []).filter((i) => i !== state.seat);
+  const names = waitingNames({ ...state, waiting_for: others });
+  return h('button', { type: 'button', class: 'ready-done', 'aria-disabled': 'true', 'data-focus': focus },
+    `Ready ✓${names ? ` · waiting for ${names}` : ''}`);
 }

@@ -36,6 +36,12 @@ export function splitCards(text: string): string[] {
   return out;
 }
 
+const kRankPlural = ['Jokers', 'Aces', 'Twos', 'Threes', 'Fours', 'Fives', 'Sixes', 'Sevens', 'Eights', 'Nines', 'Tens',
+  'Jacks', 'Queens', 'Kings'];
+
+/** A rank in the plural, as players say it: 1 → "Aces", 10 → "Tens", 0 (jokers) → "Jokers". */
+export function rankPlural(rank: number): string { return kRankPlural[rank] ?? String(rank); }
+
 /** The rank as printed on the card: A, 2..10, J, Q, K. */
 export function rankLabel(rank: number): string {
   return rank === 10 ? '10' : kRanks[rank - 1] ?? '?';

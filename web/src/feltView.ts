@@ -21,26 +21,28 @@ export function opponents(m: TableModel): HTMLElement {
     const hidden = shown ? 0 : Math.max(0, (info?.hand_size ?? 0) - known.length);
     const flash = m.flash && m.flash.seat === i ? ' flash' : '';
     const tags = [
-      s.kind === 'bot' ? `bot: ${botWords(s.bot ?? '')}` : s.kind === 'open' ? 'open seat' : '',
+      s.kind === 'bot' ? `${botWords(s.bot ?? '')} bot` : s.kind === 'open' ? 'open seat' : '',
       v && v.dealer === i ? 'dealer' : '',
       s.auto ? 'played by a bot (timer)' : '',
       s.kind === 'person' && !s.connected ? 'disconnected' : '',
+      state.ledger ? `net ${signed(state.ledger.net[i] ?? 0)}` : '',   // on the same line: a seat stays low
     ].filter(Boolean);
     return h('div', { class: `seat${toMove ? ' to-move' : ''}${flash}`, 'data-seat': i, 'data-zone': `seat${i}`, role: 'group',
       'aria-label': `${seatName(state, i)}: ${info ? `${info.hand_size} cards` : 'no hand'}${toMove ? ', to move' : ''}` },
-      h('div', { class: 'seat-name', title: seatName(state, i) || 'Open seat' }, toMove ? h('span', { class: 'turn-mark', 'aria-hidden': 'true' }, '▶ ') : null,
-        seatName(state, i) || 'Open seat'),
-      tags.length ? h('div', { class: 'seat-tags' }, tags.join(' · ')) : null,
-      // What the seat is doing now ("to move"; a paced bot's "thinking…" goes here too).
-      thinking(state, i)
-        ? h('div', { class: 'seat-status thinking', 'data-slot': 'seat-status', role: 'status' }, thinkingText(state))
-        : h('div', { class: 'seat-status', 'data-slot': 'seat-status', 'aria-live': 'polite' }, toMove ? 'to move' : ''),
+      // Who the seat is and what it does, beside its cards (under them when the box is narrow).
+      h('div', { class: 'seat-info' },
+        h('div', { class: 'seat-name', title: seatName(state, i) || 'Open seat' }, toMove ? h('span', { class: 'turn-mark', 'aria-hidden': 'true' }, '▶ ') : null,
+          seatName(state, i) || 'Open seat'),
+        tags.length ? h('div', { class: 'seat-tags' }, tags.join(' · ')) : null,
+        // What the seat is doing now ("to move"; a paced bot's "thinking…" goes here too).
+        thinking(state, i)
+          ? h('div', { class: 'seat-status thinking', 'data-slot': 'seat-status', role: 'status' }, thinkingText(state))
+          : h('div', { class: 'seat-status', 'data-slot': 'seat-status', 'aria-live': 'polite' }, toMove ? 'to move' : '')),
       info ? h('div', { class: 'seat-cards' },
         h('span', { class: 'seat-count' }, `${info.hand_size} card${info.hand_size === 1 ? '' : 's'}`),
         h('span', { class: 'backs', 'aria-hidden': 'true' }, Array.from({ length: Math.min(hidden, 8) }, () => cardBack('hidden card'))),
         known.length ? h('span', { class: 'known', 'aria-label': `${shown ? 'shown' : 'known'}: ${known.map(cardName).join(', ')}` },
-          known.map((c) => cardElement(c, { small: true, extraLabel: shown ? 'shown' : 'known', cls: shown ? 'shown' : '' }))) : null) : null,
-      state.ledger ? h('div', { class: 'seat-net' }, `net ${signed(state.ledger.net[i] ?? 0)}`) : null);
+          known.map((c) => cardElement(c, { small: true, extraLabel: shown ? 'shown' : 'known', cls: shown ? 'shown' : '' }))) : null) : null);
   }));
 }
 

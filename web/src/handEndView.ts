@@ -1,6 +1,7 @@
 // The hand's result (kept on screen until the player presses Next hand or Close), the session
 // ledger, and the table's end. Tables never break a word: their cells wrap between words only.
 import { reasonText } from './actions';
+import { isReady, readyButton } from './between_hands';
 import { h } from './dom';
 import type { Ledger, StateMsg } from './protocol';
 import { cardElement, scoreUnit, seatName, signed, TableHandlers, TableModel } from './tableParts';
@@ -55,7 +56,7 @@ export function handEnd(m: TableModel, hd: TableHandlers): HTMLElement | null {
     // "Next hand in 23 s · waiting for Bo" (between_hands.ts fills it each second).
     h('p', { class: 'countdown next-hand', 'data-slot': 'countdown', role: 'status' }),
     h('div', { class: 'end-buttons' },
-      m.state.status === 'between' && seated ? h('button', { type: 'button', class: 'primary', 'data-focus': 'ready', onclick: () => hd.ready() }, 'Next hand')
+      m.state.status === 'between' && seated ? readyButton(m.state, isReady(m.state, m.readyHand), 'ready', () => hd.ready())
         : m.state.status === 'playing' ? h('button', { type: 'button', class: 'primary', 'data-focus': 'close-result', onclick: () => hd.closeResult?.() },
           seated ? 'Next hand' : 'Close') : null,
       h('button', { type: 'button', 'data-focus': 'verify', onclick: () => hd.verify() }, 'Verify the deal'),
@@ -65,7 +66,7 @@ export function handEnd(m: TableModel, hd: TableHandlers): HTMLElement | null {
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col' }, 'Hand'),
         h('th', { scope: 'col' }, 'Count'), h('th', { scope: 'col' }, 'Result'))),
       h('tbody', {}, o.hands.map((hand, i) => h('tr', { class: o.winners.includes(i) ? 'winner' : '' },
-        whoCell(m.state, i, o.winners.includes(i) ? '★ winner' : ''),
+        whoCell(m.state, i, o.winners.includes(i) ? '★\u00a0winner' : ''),
         h('td', {}, hand.length ? h('span', { class: 'cards-inline' }, hand.map((c) => cardElement(c, { small: true }))) : '(empty)'),
         h('td', {}, String(o.counts[i] ?? '')),
         h('td', { class: (o.payouts[i] ?? 0) > 0 ? 'plus' : (o.payouts[i] ?? 0) < 0 ? 'minus' : '' }, signed(o.payouts[i] ?? 0)))))),

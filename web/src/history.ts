@@ -4,9 +4,19 @@
 import { narrate, reasonText } from './actions';
 import type { EventMsg, HistoryMsg, StateMsg } from './protocol';
 
+/** The server's own sentence with each bot named as the page names it ("dealt by greedy" → "dealt by Otis", words.ts nameBots). */
+function botsByName(state: StateMsg, text: string): string {
+  let out = text;
+  for (const s of state.seats) {
+    if (s.kind !== 'bot' || !s.bot || !s.name || s.name === s.bot) continue;
+    out = out.replace(new RegExp(`(^|[\\s(])${s.bot.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=[\\s.,;:)]|$)`, 'g'), `$1${s.name}`);
+  }
+  return out;
+}
+
 /** The log line of one event, as `state`'s seat reads it ("You drew 7♣ from the stock."). */
 export function eventLine(state: StateMsg, e: EventMsg): string {
-  if (!e.action) return e.text;
+  if (!e.action) return botsByName(state, e.text);
   const name = state.seats[e.actor]?.name ?? `Seat ${e.actor + 1}`;
   const who = e.actor === state.seat ? 'You' : name;
   // The card taken from the pile: the event says (servers since `taken`), else it is the top

@@ -4,6 +4,8 @@ import { h } from './dom';
 import type { PresetInfo, StateMsg } from './protocol';
 import { kMaxNameChars } from './names';
 import { kBotSpeeds } from './pace';
+import { playerRules } from './rulesText';
+import { rulesSectionsView } from './rulesView';
 import { botWords, presetWords } from './words';
 
 export interface CreateForm {
@@ -35,7 +37,7 @@ export function renderLobby(presets: PresetInfo[], bots: string[], form: CreateF
   const seatRows = form.seatKinds.map((kind, i) => h('label', { class: 'row' }, `Seat ${i + 2}`,
     h('select', { name: `seat${i + 1}`, onchange: (e: Event) => { form.seatKinds[i] = (e.target as HTMLSelectElement).value; } },
       h('option', { value: 'person', selected: kind === 'person' }, 'a person (invite)'),
-      bots.map((b) => h('option', { value: b, selected: kind === b }, `bot: ${botWords(b)}`)))));
+      bots.map((b) => h('option', { value: b, selected: kind === b }, `${botWords(b)} bot`)))));
   const code = h('input', { name: 'code', autocomplete: 'off', maxlength: 6, 'aria-label': 'Table code', placeholder: 'K7QX2M' }) as HTMLInputElement;
   return h('main', { class: 'lobby' },
     h('h1', {}, 'Tonk'),
@@ -48,7 +50,9 @@ export function renderLobby(presets: PresetInfo[], bots: string[], form: CreateF
       h('label', { class: 'row' }, 'Rules', h('select', { name: 'preset', onchange: (e: Event) => { form.preset = (e.target as HTMLSelectElement).value; redraw(); } },
         presets.map((p) => h('option', { value: p.name, selected: p.name === form.preset }, presetWords(p.name, p.description).name)))),
       preset ? h('p', { class: 'muted small preset-about' }, presetWords(preset.name, preset.description).about || preset.description) : null,
-      preset && preset.options.length ? h('p', { class: 'muted small' }, preset.options.join(', ')) : null,
+      // The preset's rules in words, from the options it changes (the server's list), not as option names.
+      preset ? h('details', { class: 'preset-rules small' }, h('summary', {}, 'Rules of this game'),
+        rulesSectionsView(playerRules([`players=${form.seats}`, ...preset.options].join(' '), maxSeats))) : null,
       h('label', { class: 'row' }, 'Seats', h('select', { name: 'seats', onchange: (e: Event) => {
         form.seats = Number((e.target as HTMLSelectElement).value); form.seatKinds = defaultSeatKinds(form.seats, bots); redraw(); } },
         Array.from({ length: maxSeats - 1 }, (_, i) => i + 2).map((n) => h('option', { value: n, selected: n === form.seats }, String(n))))),
@@ -73,7 +77,28 @@ export interface JoinHandlers {
   home(): void;
 }
 
-export function renderJoin(code: string, name: string, error: string | null, hd: JoinHandlers): HTMLElement {
+/**
+ * Who sits at the table a link opens and what it plays, from the state its `watch` sent (bots by
+ * their players' names, app.ts): the rules in words, the seats, and the table's whole rules to open.
+ */
+function tableAbout(state: StateMsg, maxPlayers: number | null): HTMLElement {
+  const words = presetWords(state.preset);
+  const seatText = (i: number) => {
+    const s = state.seats[i];
+    if (!s || s.kind === 'open') return 'an open seat';
+    return s.kind === 'bot' ? `${s.name ?? `Seat ${i + 1}`} (${botWords(s.bot ?? '')} bot)` : s.name ?? `Seat ${i + 1}`;
+  };
+  const open = state.seats.filter((s) => s.kind === 'open').length;
+  return h('section', { class: 'panel table-about', 'aria-label': 'This table' },
+    h('h2', {}, `${words.name}${state.hand ? ` · hand ${state.hand}` : ''}`),
+    words.about ? h('p', { class: 'muted small' }, words.about) : null,
+    h('p', {}, `${state.seats.length} seats, ${open} open. At the table:`),
+    h('ul', { class: 'join-seats' }, state.seats.map((_, i) => h('li', {}, seatText(i)))),
+    h('details', { class: 'join-rules' }, h('summary', {}, 'Rules of this table'), rulesSectionsView(playerRules(state.rules, maxPlayers))));
+}
+
+export function renderJoin(code: string, name: string, error: string | null, hd: JoinHandlers,
+  table: { state: StateMsg; maxPlayers: number | null } | null = null): HTMLElement {
   const input = h('input', { name: 'name', required: true, value: name, autocomplete: 'nickname',
     oninput: (e: Event) => hd.typed?.((e.target as HTMLInputElement).value) }) as HTMLInputElement;
   return h('main', { class: 'lobby' },
@@ -83,6 +108,7 @@ export function renderJoin(code: string, name: string, error: string | null, hd:
       h('h2', {}, 'Take a seat'),
       h('label', { class: 'row' }, `Your name (1 to ${kMaxNameChars} characters)`, input),
       h('button', { type: 'submit', class: 'primary' }, 'Join')),
+    table ? tableAbout(table.state, table.maxPlayers) : null,
     h('div', { class: 'panel' },
       h('button', { type: 'button', onclick: () => hd.watch() }, 'Just watch'), ' ',
       h('button', { type: 'button', onclick: () => hd.home() }, 'Back to the lobby')));

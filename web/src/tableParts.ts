@@ -31,6 +31,7 @@ export interface TableModel {
   rules?: RulesSection[] | 'loading' | 'closed';   // the in-page rules of the table's preset
   walkthrough?: number | null;      // the first-hand walkthrough's step, null when not shown
   menuOpen?: boolean;               // the header's menu stays open across redraws until used or closed
+  readyHand?: number | null;        // the hand after which this page pressed Next hand
   movesOpen?: boolean;              // the list of all legal moves stays open across redraws (selecting a card)
 }
 

@@ -4,7 +4,8 @@
 // walkthrough over it), the log in its own scrolling box, and the dock (your hand and your moves) at
 // a fixed place at the bottom, so nothing that grows above ever moves your hand.
 import { actionLabel, matchSelection, parseAction, ParsedAction } from './actions';
-import { groupHand } from './cards';
+import { isReady, readyButton } from './between_hands';
+import { groupHand, rankLabel } from './cards';
 import { h, svg } from './dom';
 import { kDropAskChoices } from './dropRisk';
 import { centre, opponents } from './feltView';
@@ -12,6 +13,7 @@ import { handEnd, ledgerTable, tableOver } from './handEndView';
 import type { LegalAction } from './protocol';
 import { cardElement, scoreUnit, seatName, signed, TableHandlers, TableModel } from './tableParts';
 import { thinkingText, watchingText } from './table_status';
+import { rulesSectionsView } from './rulesView';
 import { kWalkthroughSteps } from './walkthrough';
 import { hintWords, presetWords, rankGroupLabel } from './words';
 
@@ -42,6 +44,10 @@ function myHand(m: TableModel, hd: TableHandlers, selectable: Set<string>): HTML
   const groups = groupHand(v.hand, m.grouping);
   const label = (g: { label: string; cards: string[] }) => (m.grouping === 'rank' && !/Jokers/.test(g.label)
     ? rankGroupLabel(parseRank(g.cards[0])) : g.label);
+  // Over a lone card a label has the card's width only: there it is the suit's symbol (or the rank
+  // as printed), never a word cut short ("diam…"); the whole label is the group's accessible name.
+  const shown = (g: { label: string; cards: string[] }) => (g.cards.length > 1 ? label(g) : /Jokers/.test(g.label) ? 'Joker'
+    : m.grouping === 'rank' ? rankLabel(parseRank(g.cards[0])) : g.label.split(' ')[0]);
   return h('section', { class: 'my-hand', 'aria-label': 'Your hand' },
     h('div', { class: 'hand-head' },
       h('h2', {}, `Your hand · count ${v.count}`),
@@ -52,7 +58,7 @@ function myHand(m: TableModel, hd: TableHandlers, selectable: Set<string>): HTML
         h('button', { type: 'button', 'aria-pressed': String(m.grouping === 'rank'), 'data-focus': 'group-rank', onclick: () => hd.grouping('rank') }, 'By rank'))),
     h('div', { class: 'hand', 'data-zone': 'hand', style: `--n: ${Math.max(v.hand.length, 5)}; --g: ${groups.length}` },
       groups.map((g) => h('div', { class: 'group', role: 'group', 'aria-label': label(g) },
-        h('div', { class: 'group-label', 'aria-hidden': 'true' }, label(g)),
+        h('div', { class: 'group-label', 'aria-hidden': 'true' }, shown(g)),
         h('div', { class: 'group-cards' }, g.cards.map((c) => cardElement(c, {
           pressed: m.selected.has(c),
           onClick: () => hd.select(c),
@@ -77,7 +83,7 @@ function actionsBar(m: TableModel, hd: TableHandlers, legal: ParsedAction[]): HT
   const cardActions = legal.filter((a) => a.cards.length > 0);
   const between = m.state.status === 'between' && m.state.seat !== null;
   return h('section', { class: 'actions', 'aria-label': 'Your moves' },
-    between ? h('div', { class: 'act-buttons' }, h('button', { type: 'button', class: 'primary', 'data-focus': 'ready-dock', onclick: () => hd.ready() }, 'Next hand')) : null,
+    between ? h('div', { class: 'act-buttons' }, readyButton(m.state, isReady(m.state, m.readyHand), 'ready-dock', () => hd.ready())) : null,
     myTurn ? h('div', { class: 'act-buttons' }, buttons,
       h('button', { type: 'button', class: 'act-hint', 'data-focus': 'hint', onclick: () => hd.hint() }, 'Hint')) : null,
     myTurn && cardActions.length ? h('details', { class: 'all-moves', open: !!m.movesOpen, ontoggle: (e: Event) => hd.movesList?.((e.target as HTMLDetailsElement).open) },
@@ -97,7 +103,7 @@ function dockStatus(m: TableModel, legal: ParsedAction[]): HTMLElement {
       : 'Select cards to spread, hit or discard, or drag a card to the pile.';
     else if (match.exact.length === 0) help = match.partial ? 'Select more cards: these are part of a spread or hit.' : 'No legal move uses exactly these cards.';
   } else if (myTurn && legal.some((a) => a.kind === 'stock')) help = 'Tap the stock to draw, or the pile to take its top card.';
-  const hint = m.hint && m.hint.length ? `Hint: ${hintWords(m.hint, scoreUnit(m.state.rules))}` : null;
+  const hint = m.hint && m.hint.length ? `Hint: ${hintWords(m.hint, m.state.view)}` : null;
   return h('div', { class: 'dock-status' },
     m.error ? h('p', { class: 'error', role: 'alert' }, m.error) : null,
     hint ? h('p', { class: 'hint', role: 'status', title: m.hint!.map((x) => `${actionLabel(parseAction(x.id))} ${signed(Math.round(x.value * 100) / 100)}`).join('; ') }, hint) : null,
@@ -148,8 +154,7 @@ function rulesPanel(m: TableModel, hd: TableHandlers): HTMLElement | null {
     h('div', { class: 'overlay-head' }, h('h2', {}, `Rules: ${words.name}`),
       h('button', { type: 'button', 'data-focus': 'rules-close', onclick: () => hd.rules?.(false) }, 'Close')),
     words.about ? h('p', {}, words.about) : null,
-    m.rules === 'loading' ? h('p', { role: 'status' }, 'Loading the rules…')
-      : m.rules.map((s) => h('section', {}, h('h3', {}, `${s.id} ${s.title}`), s.paragraphs.map((p) => h('p', {}, p)))));
+    m.rules === 'loading' ? h('p', { role: 'status' }, 'Loading the rules…') : rulesSectionsView(m.rules));
 }
 
 function walkthroughCard(m: TableModel, hd: TableHandlers): HTMLElement | null {
@@ -176,25 +181,36 @@ export function renderTable(m: TableModel, hd: TableHandlers): HTMLElement {
   const result = state.status === 'over' ? tableOver(m, hd) : handEnd(m, hd);
   const ledger = m.showLedger && state.status !== 'over'
     ? h('section', { class: 'ledger-box', 'aria-label': 'Ledger' }, ledgerTable(state, state.ledger)) : null;
+  // Asked for in a hand, the ledger takes the log's box (the log comes back when it is closed): the
+  // felt, the stock and the pile stay where they are.
+  const ledgerInLog = !!ledger && !result;
   const root = h('main', { class: `table-page${seated && state.view ? ' has-dock' : ''}`, 'data-seq': state.seq, 'data-status': state.status, 'data-hand': state.hand },
     header(m, hd),
     turnLine(m),
     h('div', { class: 'stage' },
       h('div', { class: 'board' },
-        result ? null : ledger,
         state.status === 'waiting' ? h('section', { class: 'invite' },
           h('p', {}, 'Share this link; the hand is dealt when every seat is taken:'),
           h('input', { class: 'link', readonly: true, value: m.link, 'aria-label': 'Invite link' })) : null,
         opponents(m),
         state.view ? centre(m, match.spreadTargets, { stock: tap('stock'), take: tap('take'), tap: (id) => hd.act(id) }) : null,
-        m.commitment ? h('p', { class: 'fair-line' }, `Deal commitment (SHA-256 of the server seed): `, h('code', {}, m.commitment.slice(0, 16) + '…'), ' ',
-          h('span', { class: 'muted' }, 'revealed and checkable after the hand')) : null),
-      rulesPanel(m, hd),
-      walkthroughCard(m, hd)),
+        // The deal's commitment (docs/PROTOCOL.md, "Provably fair deals") in plain words; its start
+        // after them (cut first when the line is short of room), the whole in the title.
+        m.commitment ? h('p', { class: 'fair-line', title: `SHA-256 of the server's seed, published before the deal: ${m.commitment}` },
+          h('span', { class: 'fair-words' }, 'Deck sealed before the deal; check it after the hand'), ' ',
+          h('code', {}, m.commitment.slice(0, 16) + '…')) : null),
+      rulesPanel(m, hd)),
+    // Over the log's box, grown upwards from its foot: never over a seat, the stock or the pile.
+    walkthroughCard(m, hd),
     result ? h('div', { class: 'overlay result-layer' }, ledger, result) : null,
-    h('section', { class: 'log-box', 'aria-label': 'Game log' },
-      h('h2', {}, 'Log'),
-      h('ol', { class: 'log', role: 'log', 'aria-live': 'polite' }, m.log.slice(-60).map((line) => h('li', {}, line)))),
+    ledgerInLog
+      ? h('section', { class: 'log-box ledger-in-log', 'aria-label': 'Ledger' },
+        h('div', { class: 'log-head' }, h('h2', {}, 'Ledger'),
+          h('button', { type: 'button', class: 'link-button', 'data-focus': 'ledger-close', onclick: () => hd.ledger(false) }, 'Back to the log')),
+        h('div', { class: 'log-scroll' }, ledger))
+      : h('section', { class: 'log-box', 'aria-label': 'Game log' },
+        h('h2', {}, 'Log'),
+        h('ol', { class: 'log', role: 'log', 'aria-live': 'polite' }, m.log.slice(-60).map((line) => h('li', {}, line)))),
     seated && state.view ? h('div', { class: 'dock' },
       dockStatus(m, legal),
       myHand(m, hd, selectable),

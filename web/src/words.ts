@@ -2,7 +2,9 @@
 // server names presets by id ("P-RUSH") and bots by kind ("greedy", "mc:200"); this is what a player
 // reads instead. Names and descriptions follow docs/RULES.md and presets/*.toml.
 import { actionLabel, parseAction, ParsedAction } from './actions';
-import { cardText } from './cards';
+import { whyMove } from './hintReason';
+import type { View } from './view';
+import { cardText, rankPlural } from './cards';
 
 export interface PresetWords { name: string; about: string }
 
@@ -27,51 +29,59 @@ export function presetWords(id: string, serverDescription = ''): PresetWords {
   return { name: d ? d.charAt(0).toUpperCase() + d.slice(1) : id, about: '' };
 }
 
-/** A bot kind in words: "Easy (random)", "Medium (greedy)", "Hard (Monte Carlo)". */
+/** A bot kind's level in words: "Easy" (random), "Medium" (greedy), "Hard" (Monte Carlo); an unknown kind as it is. */
 export function botWords(kind: string): string {
-  if (kind === 'random') return 'Easy (random)';
-  if (kind === 'greedy') return 'Medium (greedy)';
-  if (/^mc(:\d+)?$/.test(kind)) return 'Hard (Monte Carlo)';
+  if (kind === 'random') return 'Easy';
+  if (kind === 'greedy') return 'Medium';
+  if (/^mc(:\d+)?$/.test(kind)) return 'Hard';
   return kind;
 }
 
-const kRankPlural = ['Jokers', 'Aces', 'Twos', 'Threes', 'Fours', 'Fives', 'Sixes', 'Sevens', 'Eights', 'Nines', 'Tens',
-  'Jacks', 'Queens', 'Kings'];
+/** The names bots play under at a table, by seat (a name a person there already has is skipped). */
+export const kBotNames = ['Ruby', 'Otis', 'Mae', 'Cal', 'June', 'Hank', 'Lou', 'Dot', 'Vern', 'Pearl'];
+
+/**
+ * The seats as players read them: a bot the server names by its engine ("greedy", "mc:200") or not
+ * at all gets a player's name, the same for its seat in every state of the table.
+ */
+export function nameBots<T extends { name: string | null; kind: string; bot?: string }>(seats: T[]): T[] {
+  const engine = (s: T) => s.kind === 'bot' && (!s.name || s.name === s.bot || /^(random|greedy|mc(:\d+)?)$/.test(s.name));
+  const taken = new Set(seats.filter((s) => !engine(s)).map((s) => (s.name ?? '').toLowerCase()));
+  const free = kBotNames.filter((n) => !taken.has(n.toLowerCase()));
+  return seats.map((s, i) => (engine(s) ? { ...s, name: free[i % free.length] ?? `Bot ${i + 1}` } : s));
+}
 
 /** A by-rank group's label: 1 → "Aces", 10 → "Tens", 0 (jokers) → "Jokers". */
-export function rankGroupLabel(rank: number): string { return kRankPlural[rank] ?? String(rank); }
+export function rankGroupLabel(rank: number): string { return rankPlural(rank); }
 
-function amount(x: number, unit: string): string {
-  const r = Math.round(Math.abs(x) * 100) / 100;
-  return `${r} ${r === 1 ? unit.replace(/s$/, '') : unit}`;
+/** How much better the best move is, in words (the numbers stay in the hint's tooltip). */
+function margin(diff: number): string {
+  return diff >= 0.5 ? 'much better' : diff >= 0.1 ? 'better' : 'a little better';
 }
 
 /**
- * The hint in one sentence, from the Monte Carlo bot's values (mean result per hand of each of the
- * best moves, best first): "Draw from stock: you're likely to be caught if you drop now, 0.4 stakes
- * better than dropping". `unit` is the table's unit ("stakes", "points", ...).
+ * The hint in one sentence with its reason, from the Monte Carlo bot's values (mean result per hand
+ * of each of the best moves, best first) and the seat's view: "Take discard: 7♥ goes with your 8♥
+ * 9♥. Much better than drawing from the stock." The reason is read from the hand (hintReason.ts);
+ * without a view, what the values say.
  */
-export function hintWords(hint: { id: string; value: number }[], unit: string): string {
+export function hintWords(hint: { id: string; value: number }[], view: View | null = null): string {
   if (!hint.length) return 'No hint for this position.';
-  const label = (id: string) => { try { return actionLabel(parseAction(id)); } catch { return id; } };
-  const doing = (id: string) => { try { return gerund(parseAction(id)); } catch { return id; } };
+  const parse = (id: string) => { try { return parseAction(id); } catch { return null; } };
+  const label = (id: string) => { const a = parse(id); return a ? actionLabel(a) : id; };
+  const doing = (id: string) => { const a = parse(id); return a ? gerund(a) : id; };
   const [best, ...rest] = hint;
   const drop = hint.find((x) => x.id === 'drop');
-  const head = label(best.id);
-  if (best.id === 'drop') {
-    const next = rest[0];
-    const why = best.value > 0 ? 'your count is likely the lowest' : 'every other move is likely worse';
-    return next ? `${head}: ${why}, ${amount(best.value - next.value, unit)} better than ${doing(next.id)}.`
-      : `${head}: ${why}.`;
-  }
-  if (drop) {
-    const why = drop.value < 0 ? "you're likely to be caught if you drop now" : 'dropping now is likely to win less';
-    return `${head}: ${why}, ${amount(best.value - drop.value, unit)} better than dropping.`;
-  }
-  const next = rest[0];
-  const expect = `expected ${best.value >= 0 ? 'to win' : 'to lose'} ${amount(best.value, unit)} a hand`;
-  return next ? `${head}: ${expect}, ${amount(best.value - next.value, unit)} better than ${doing(next.id)}.`
-    : `${head}: ${expect}.`;
+  const parsed = parse(best.id);
+  const others = rest.map((x) => parse(x.id)).filter((a): a is ParsedAction => a !== null);
+  const fallback = best.id === 'drop' ? (best.value > 0 ? 'your count is likely the lowest' : 'every other move is likely worse')
+    : drop ? (drop.value < 0 ? "you're likely to be caught if you drop now" : 'dropping now is likely to win less')
+    : best.value >= 0 ? 'it is likely to win this hand' : 'it loses the least';
+  const why = (parsed && whyMove(parsed, view, others)) ?? fallback;
+  const against = best.id !== 'drop' && drop ? drop : rest[0];
+  const m = against ? margin(best.value - against.value) : '';
+  const than = against ? ` ${m.charAt(0).toUpperCase()}${m.slice(1)} than ${doing(against.id)}.` : '';
+  return `${label(best.id)}: ${why}.${than}`;
 }
 
 /** What a move is, as "doing it": "drawing from the stock", "discarding K♦". */

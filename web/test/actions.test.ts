@@ -29,7 +29,9 @@ describe('actions', () => {
 
   it('labels buttons and narrates moves with suit symbols', () => {
     expect(actionLabel(parseAction('hit 0 7h8h'))).toBe('Hit spread 1 with 7♥ 8♥');
-    expect(actionLabel(parseAction('spread 4h5hX1 run:3h'))).toBe('Spread 4♥ 5♥ Joker (run ♥ hearts 3–5)');
+    expect(actionLabel(parseAction('spread 4h5hX1 run:3h'))).toBe('Spread 4♥ 5♥ Joker (3♥ 4♥ 5♥ run)');
+    expect(actionLabel(parseAction('hit 0 X2 book:9'))).toBe('Hit spread 1 with Joker (as Nines)');
+    expect(actionLabel(parseAction('hit 1 2c run:3h'))).toBe('Hit spread 2 with 2♣ (in a ♥ run)');
     expect(actionLabel(parseAction('discard Th'))).toBe('Discard 10♥');
     expect(narrate('Bo', 'take', '8c')).toBe('Bo took 8♣ from the discard pile.');
     expect(narrate('You', 'stock', null, '7c')).toBe('You drew 7♣ from the stock.');
@@ -42,18 +44,20 @@ describe('actions', () => {
 
 describe('spreads', () => {
   it('names books and runs without wild cards', () => {
-    expect(describeSpread(['9c', '9d', '9s'], null)).toEqual({ kind: 'book', title: 'Book of 9s', wild: [] });
-    expect(describeSpread(['4s', '5s', '6s'], null)).toEqual({ kind: 'run', title: 'Run ♠ spades 4–6', wild: [] });
+    expect(describeSpread(['9c', '9d', '9s'], null)).toEqual({ kind: 'book', title: 'Three Nines', wild: [] });
+    expect(describeSpread(['Kc', 'Kd', 'Ks', 'Kh'], null).title).toBe('Four Kings');
+    expect(describeSpread(['6s', '4s', '5s'], null)).toEqual({ kind: 'run', title: '4♠ 5♠ 6♠ run', wild: [] });
+    expect(describeSpread(['Th', 'Jh', 'Qh', 'Kh'], null).title).toBe('10♥ to K♥ run');
   });
 
   it('says what each wild card stands for (V13a)', () => {
     expect(describeSpread(['9c', '9d', 'X1'], 'book:9').wild).toEqual([{ card: 'X1', standsFor: 'a 9' }]);
     const run = describeSpread(['4h', '6h', '2c', 'X1'], 'run:3h');
-    expect(run.title).toBe('Run ♥ hearts 3–6');
+    expect(run.title).toBe('3♥ to 6♥ run');
     expect(run.wild).toEqual([{ card: '2c', standsFor: '3♥' }, { card: 'X1', standsFor: '5♥' }]);
     // A deuce of the run's suit in its own place stands for itself.
     expect(describeSpread(['Ah', '2h', 'X1'], 'run:Ah').wild).toEqual([{ card: 'X1', standsFor: '3♥' }]);
     // The forty-card deck (V11): 7 is next to J.
-    expect(describeSpread(['6d', '7d', 'X2'], 'run:6d', true)).toMatchObject({ title: 'Run ♦ diamonds 6–J', wild: [{ card: 'X2', standsFor: 'J♦' }] });
+    expect(describeSpread(['6d', '7d', 'X2'], 'run:6d', true)).toMatchObject({ title: '6♦ 7♦ J♦ run', wild: [{ card: 'X2', standsFor: 'J♦' }] });
   });
 });

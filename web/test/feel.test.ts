@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { momentWord } from '../src/motion';
-import { presetRuleIds, rulesSections } from '../src/rulesText';
+import { playerRules, ruleOptions } from '../src/rulesText';
 import { Sounds } from '../src/sound';
 import { finishWalkthrough, walkthroughDone } from '../src/walkthrough';
 
@@ -23,14 +23,23 @@ describe('the table\'s moments, sound, rules and walkthrough', () => {
     expect(a.audible).toBe(false);       // muted
   });
 
-  it('picks the standard game\'s sections and the preset\'s house rules from the rulebook', () => {
-    const md = '# Title\n\n## The standard game\n\n### S1 Players\n\nTwo to **four** players.\n\n### S15 Drop\n\nAt the start:\n\n- **S15a** lowest wins\n'
-      + '## House rules (V)\n\n### V11 The 40-card deck\n\nNo `8`s.\n\n### V12 Rushville\n\nUnits.\n';
-    const s = rulesSections(md, presetRuleIds('P-BATON', undefined));
-    expect(s.map((x) => x.id)).toEqual(['V11', 'S1', 'S15']);   // what the preset changes first
-    expect(s[1].paragraphs).toEqual(['Two to four players.']);
-    expect(s[2].paragraphs).toEqual(['At the start:', '• S15a lowest wins']);
-    expect(presetRuleIds('P-X', ['V12', 'S1'])).toEqual(['V12']);
+  it('writes the rules for a player from the table\'s rule line: its numbers, no rule codes or program talk in the prose', () => {
+    const std = playerRules('players=3 hand_size=5 deck=full52', 8);
+    const prose = std.flatMap((x) => x.paragraphs).join(' ');
+    expect(prose).toContain('This table has three players (these rules allow 2 to 8)');
+    expect(prose).toContain('Everyone gets five cards from one 52-card deck');
+    expect(prose).toContain('you are caught: you pay 2 stakes to each of them');
+    expect(prose).not.toMatch(/\b[SVIP]-?\d+[a-z]?\b|tonk (play|sim)|Two to four/);
+    expect(std.find((x) => x.title === 'Dropping')!.ids).toEqual(['S15']);   // the IDs stay, apart from the prose
+    // Baton Rouge's 40-card deck and Rushville's units and "tonk" for a drop come from the line too.
+    const baton = playerRules('players=2 deck=forty dealt_tonk_min=47', null).flatMap((x) => x.paragraphs).join(' ');
+    expect(baton).toContain('a 40-card deck (no 8s, 9s or 10s)');
+    expect(baton).toContain('the 7 is next to the jack');
+    expect(baton).toContain('count 47 to 50');
+    const rush = playerRules('players=2 scoring=units drop_called_tonk=true dealt_tonk_min=0 dealt_five_faces_pays=2', 8);
+    expect(rush.map((x) => x.title)).toContain('Dropping (“tonk”)');
+    expect(rush.flatMap((x) => x.paragraphs).join(' ')).toContain('face cards only (jacks, queens, kings) wins 2 units');
+    expect(ruleOptions('players=4').hand_size).toBe('5');
   });
 
   it('shows the walkthrough until it is finished or skipped', () => {

@@ -36,7 +36,7 @@ describe('renderTable', () => {
     const root = renderTable(model(), handlers());
     expect(root.querySelector('.stock')!.getAttribute('aria-label')).toBe('Stock: 39 cards');
     expect(root.querySelector('.discard')!.getAttribute('aria-label')).toBe('Discard pile: 2 cards, top eight of clubs');
-    expect(texts(root, '.spread-title')).toEqual(['1. Run ♠ spades 4–6 · greedy']);
+    expect(texts(root, '.spread-title')).toEqual(['1. 4♠ 5♠ 6♠ run · greedy']);
     const seat = root.querySelector('.seat[data-seat="1"]')!;
     expect(seat.getAttribute('aria-label')).toBe('greedy: 2 cards');
     expect(labels(seat as HTMLElement, '.known')).toEqual(['known: seven of hearts']);
@@ -109,7 +109,7 @@ describe('renderTable', () => {
     expect(root.querySelector('.hand-end h2')!.textContent).toBe('Hand 1: greedy dropped and was caught');
     expect(texts(root, '.results tbody tr td:nth-child(3)')).toEqual(['4', '12']);
     expect(texts(root, '.results tbody tr td:nth-child(4)')).toEqual(['+2', '-2']);
-    expect(texts(root, '.results tbody th')).toEqual(['Ann (you) ★ winner', 'greedy']);
+    expect(texts(root, '.results tbody th')).toEqual(['Ann (you) ★\u00a0winner', 'greedy']);
     expect(texts(root, '.end-buttons button')).toEqual(['Next hand', 'Verify the deal']);
     expect(texts(root, '.ledger tbody td:first-of-type')).toEqual(['+2', '-2']);
   });
@@ -118,7 +118,8 @@ describe('renderTable', () => {
     const s = exampleState();
     s.rules = 'players=2 hand_size=5 scoring=units deck=full52';
     const root = renderTable(model({ state: s, hint: [{ id: 'discard Kd', value: 0.25 }, { id: 'discard 5h', value: -0.5 }] }), handlers());
-    expect(root.querySelector('.hint')!.textContent).toBe('Hint: Discard K♦: expected to win 0.25 units a hand, 0.75 units better than discarding 5♥.');
+    expect(root.querySelector('.hint')!.textContent).toBe('Hint: Discard K♦: it is your highest card that fits no spread. Much better than discarding 5♥.');
+    expect(root.querySelector('.hint')!.getAttribute('title')).toBe('Discard K♦ +0.25; Discard 5♥ -0.5');   // the numbers, for whoever wants them
     expect(scoreUnit('players=2 scoring=stakes')).toBe('stakes');
     expect(scoreUnit('players=2 scoring=points')).toBe('points');
     expect(hintUnit('players=2 scoring=pushups')).toBe('push-ups per hand, shown negative so that higher is better');
@@ -204,7 +205,7 @@ describe('renderTable', () => {
     expect(card.classList.contains('drawn')).toBe(true);
     expect(card.getAttribute('aria-label')).toBe('nine of diamonds, just drawn');
     expect(labels(root, '.my-hand .group')).toEqual(['Aces', 'Twos', 'Threes', 'Fives', 'Nines', 'Kings']);
-    expect(root.querySelector('.seat-tags')!.textContent).toBe('bot: Medium (greedy) · dealer');
+    expect(root.querySelector('.seat-tags')!.textContent).toBe('Medium bot · dealer · net 0');
     expect(root.querySelector('h1')!.textContent).toBe('Standard');
   });
 
@@ -233,7 +234,12 @@ describe('renderTable', () => {
     expect(layer.querySelector('.ledger-box')).not.toBeNull();
     expect(layer.firstElementChild!.classList.contains('ledger-box')).toBe(true);
     expect(root.querySelector('.board .ledger-box')).toBeNull();
+    // In a hand the ledger takes the log's box: nothing is added to the board above the stock and the pile.
     const playing = renderTable(model({ showLedger: true }), handlers());
-    expect(playing.querySelector('.board .ledger-box')).not.toBeNull();   // no result: on the board as before
+    expect(playing.querySelector('.board .ledger-box')).toBeNull();
+    expect(playing.querySelector('.log-box.ledger-in-log .ledger')).not.toBeNull();
+    expect(playing.querySelector('ol.log')).toBeNull();
+    const board = (r: HTMLElement) => [...r.querySelector('.board')!.children].map((e) => e.className);
+    expect(board(playing)).toEqual(board(renderTable(model(), handlers())));
   });
 });

@@ -123,7 +123,7 @@ describe('clicks and hints (items 8 and 9)', () => {
     const hint = ws.ofType('hint')[0];
     ws.recv({ type: 'error', re: 12345, code: 'rate_limited', message: 'a hint is already being computed' });
     ws.recv({ type: 'hint', re: hint.id, seq: 6, hand: 1, actions: [{ id: 'discard Ac', value: 1.5 }] });
-    expect(text()).toMatch(/Hint: Discard A♣: expected to win 1.5 stakes a hand/);
+    expect(text()).toMatch(/Hint: Discard A♣: it is the card your hand needs least\./);
     expect(text()).not.toMatch(/already being computed/);
   });
 
@@ -240,7 +240,8 @@ describe('the table as a card game', () => {
       counts: [3, 12], payouts: [2, -2], points: [0, 0], ledger: null, fair: null });
     ws.recv({ ...exampleState(), status: 'between', legal: [], to_move: -1 });
     ws.recv({ ...exampleState(), hand: 2, seq: 0, view: { ...exampleState().view!, history: [] } });   // dealt meanwhile
-    expect(root.querySelector('.hand-end h2')!.textContent).toBe('Hand 1: greedy dropped and was caught');
+    // The bot plays under a player's name, not its engine's ("greedy").
+    expect(root.querySelector('.hand-end h2')!.textContent).toBe('Hand 1: Otis dropped and was caught');
     root.querySelector<HTMLButtonElement>('.hand-end button.primary')!.click();
     expect(root.querySelector('.hand-end')).toBeNull();
   });

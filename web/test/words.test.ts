@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { botWords, hintWords, presetWords, rankGroupLabel } from '../src/words';
+import { botWords, hintWords, nameBots, presetWords, rankGroupLabel } from '../src/words';
+import type { View } from '../src/view';
+import { exampleView } from './fixtures';
 
 describe('words for people', () => {
   it('names presets in words with a line about each, and keeps the server\'s description for others', () => {
@@ -10,7 +12,7 @@ describe('words for people', () => {
   });
 
   it('names bot levels', () => {
-    expect(['random', 'greedy', 'mc:200', 'mc'].map(botWords)).toEqual(['Easy (random)', 'Medium (greedy)', 'Hard (Monte Carlo)', 'Hard (Monte Carlo)']);
+    expect(['random', 'greedy', 'mc:200', 'mc'].map(botWords)).toEqual(['Easy', 'Medium', 'Hard', 'Hard']);
     expect(botWords('future')).toBe('future');
   });
 
@@ -18,13 +20,31 @@ describe('words for people', () => {
     expect([1, 2, 6, 10, 11, 13, 0].map(rankGroupLabel)).toEqual(['Aces', 'Twos', 'Sixes', 'Tens', 'Jacks', 'Kings', 'Jokers']);
   });
 
-  it('says the hint in a sentence, against dropping when dropping is among the best', () => {
-    expect(hintWords([{ id: 'stock', value: 0.1 }, { id: 'drop', value: -0.3 }], 'stakes'))
-      .toBe("Draw from stock: you're likely to be caught if you drop now, 0.4 stakes better than dropping.");
-    expect(hintWords([{ id: 'drop', value: 0.5 }, { id: 'take', value: 0.25 }], 'stakes'))
-      .toBe('Drop: your count is likely the lowest, 0.25 stakes better than taking the discard.');
-    expect(hintWords([{ id: 'discard Kd', value: -1 }, { id: 'discard 5h', value: -1.5 }], 'points'))
-      .toBe('Discard K♦: expected to lose 1 point a hand, 0.5 points better than discarding 5♥.');
-    expect(hintWords([], 'stakes')).toBe('No hint for this position.');
+  it('says the hint in a sentence with its reason from the hand, and how much better in words, not numbers', () => {
+    const v = { ...exampleView(), hand: ['7h', '8h', 'Kc', '2d', '3s'], count: 30, top_discard: '9h' } as View;
+    expect(hintWords([{ id: 'take', value: 0.3 }, { id: 'stock', value: 0.1 }, { id: 'drop', value: -0.6 }], v))
+      .toBe('Take discard: 9♥ goes with your 7♥ 8♥. Much better than dropping.');
+    expect(hintWords([{ id: 'stock', value: 0.1 }, { id: 'drop', value: -0.3 }, { id: 'take', value: -0.35 }], { ...v, top_discard: 'Qd' }))
+      .toBe('Draw from stock: your count of 30 is too high to drop safely. Better than dropping.');
+    expect(hintWords([{ id: 'drop', value: 0.5 }, { id: 'take', value: 0.45 }], { ...v, count: 4 }))
+      .toBe('Drop: your count of 4 is likely the lowest at the table. A little better than taking the discard.');
+    expect(hintWords([{ id: 'discard Kc', value: -1 }, { id: 'discard 3s', value: -1.2 }], v))
+      .toBe('Discard K♣: it is your highest card that fits no spread. Better than discarding 3♠.');
+    expect(hintWords([{ id: 'spread 7h8h9h', value: 1 }], { ...v, hand: ['7h', '8h', '9h', '2d'] }))
+      .toBe('Spread 7♥ 8♥ 9♥: laying it takes 24 off your count.');
+    expect(hintWords([{ id: 'stock', value: 0.1 }, { id: 'take', value: -0.1 }], { ...v, top_discard: 'Qd' }))
+      .toBe('Draw from stock: Q♦ on the pile fits nothing in your hand. Better than taking the discard.');
+    // Without the view: what the values say, still without numbers.
+    expect(hintWords([{ id: 'stock', value: 0.1 }, { id: 'drop', value: -0.3 }])).toBe("Draw from stock: you're likely to be caught if you drop now. Better than dropping.");
+    expect(hintWords([])).toBe('No hint for this position.');
+    expect(hintWords([{ id: 'stock', value: 0.1 }, { id: 'drop', value: -0.3 }], v)).not.toMatch(/\d\.\d/);
+  });
+
+  it('gives bots players\' names, the same seat the same name, never a name a person at the table has', () => {
+    const seats = [{ name: 'Ruby', kind: 'person' }, { name: 'greedy', kind: 'bot', bot: 'greedy' }, { name: 'mc:200', kind: 'bot', bot: 'mc:200' }];
+    const named = nameBots(seats);
+    expect(named.map((s) => s.name)).toEqual(['Ruby', 'Mae', 'Cal']);
+    expect(nameBots(seats).map((s) => s.name)).toEqual(named.map((s) => s.name));
+    expect(nameBots([{ name: 'Bo', kind: 'person' }, { name: 'greedy', kind: 'bot', bot: 'greedy' }])[1].name).toBe('Otis');
   });
 });
