@@ -32,6 +32,7 @@ stop_all() {
   pids=()
 }
 trap 'stop_all; rm -rf "$dir"' EXIT
+trap 'exit 130' INT TERM  # through the EXIT trap: the servers and the clients stopped too
 
 # The test CA and tonk.test's certificate signed by it; fullchain.pem as certbot writes it.
 (
@@ -120,6 +121,16 @@ start_nginx() {
   exit 1
 }
 
+# clients OUT SECONDS FLAGS...: tonk_load with FLAGS, its report in OUT, killed after SECONDS (and
+# stopped with the servers if this script is).
+clients() {
+  local out=$1 limit=$2
+  shift 2
+  timeout "$limit" nice -n "$niceness" "$load" "$@" >"$out" &
+  pids+=("$!")
+  wait "$!" || { echo "tls_compare.sh: tonk_load $* failed:" >&2; cat "$out" >&2; exit 1; }
+}
+
 # run MODE ROUND: fresh servers, N idle connections, then the load; one result line.
 run() {
   local mode=$1 round=$2 host port client=() watch=()
@@ -139,10 +150,10 @@ run() {
   local watch_flags=()
   for p in "${watch[@]}"; do watch_flags+=(--watch-pid "$p"); done
   local idle_out load_out
-  idle_out=$(timeout 120 nice -n "$niceness" "$load" --host "$host" --port "$port" "${client[@]}" --idle "$idle" --seconds 2 \
-    --warmup 0 "${watch_flags[@]}")
-  load_out=$(timeout 300 nice -n "$niceness" "$load" --host "$host" --port "$port" "${client[@]}" --tables "$tables" \
-    --seconds "$seconds" --warmup 5 "${watch_flags[@]}")
+  clients "$dir/idle.out" 120 --host "$host" --port "$port" "${client[@]}" --idle "$idle" --seconds 2 --warmup 0 "${watch_flags[@]}"
+  clients "$dir/load.out" 300 --host "$host" --port "$port" "${client[@]}" --tables "$tables" --seconds "$seconds" --warmup 5 \
+    "${watch_flags[@]}"
+  idle_out=$(cat "$dir/idle.out") load_out=$(cat "$dir/load.out")
   stop_all
   local kb moves p50 p99 us seated
   kb=$(grep -o '[0-9.]* KB each' <<<"$idle_out" | cut -d' ' -f1)
