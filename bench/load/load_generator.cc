@@ -4,7 +4,7 @@
 // list), for --seconds. Reports the moves per second and the move-to-acknowledgement latency (from
 // sending `act` to receiving `acted`): median, p99, max. One thread, Asio: many connections.
 //
-//   tonk_load --port P --tables N [--seconds 20] [--interval 1.0] [--host 127.0.0.1]
+//   tonk_load --port P --tables N [--seconds 20] [--interval 1.0] [--host 127.0.0.1] [--warmup 3] [--ramp 0]
 //             [--tls (--ca FILE [--server-name NAME] | --insecure)] [--watch-pid PID ...] [--idle N]
 //
 // --tls speaks wss:// (TLS 1.2 or 1.3, OpenSSL) instead of ws://: to `tonk serve --tls-cert`, or to a
@@ -228,7 +228,7 @@ std::optional<Usage> usage_of(const std::vector<int>& pids) {
 
 /// Runs the clients on `io` until it stops; the one code path of ws:// and wss:// (Ws).
 template <class Ws>
-void open_clients(asio::io_context& io, const Target& target, Stats& stats, int tables, int idle, double interval,
+void open_clients(asio::io_context& io, const Target& target, Stats& stats, int tables, int idle, double interval, double ramp,
                   std::vector<std::shared_ptr<void>>& clients) {
   for (int c = 0; c < idle; ++c) {
     auto client = std::make_shared<Bot<Ws>>(io, target, stats, c, interval);
@@ -236,24 +236,27 @@ void open_clients(asio::io_context& io, const Target& target, Stats& stats, int 
     client->start("", nullptr);
   }
   for (int t = 0; t < tables; ++t) {
-    // The creator, then two players who join by the code it gets.
+    // The creator, then two players who join by the code it gets; table t opens at t * ramp / tables s.
     auto creator = std::make_shared<Bot<Ws>>(io, target, stats, 1000 + t, interval);
     clients.push_back(creator);
+    auto opening = std::make_shared<asio::steady_timer>(io, std::chrono::microseconds(static_cast<long long>(1e6 * ramp * t / tables)));
     // Called after this function returns: io, target, stats and clients are main's; t and interval copied.
-    creator->start(R"({"type":"create","id":1,"seats":2,"pause_seconds":0})", [&io, &target, &stats, &clients, t, interval](const json& m) {
-      if (m.value("type", "") != "created") return;
-      for (int s = 0; s < 2; ++s) {
-        auto player = std::make_shared<Bot<Ws>>(io, target, stats, 7 * t + s, interval);
-        clients.push_back(player);
-        player->start(json{{"type", "join"}, {"id", 1}, {"table", m["table"]}, {"name", "L" + std::to_string(s)}}.dump(), nullptr);
-      }
+    opening->async_wait([&io, &target, &stats, &clients, t, interval, creator, opening](beast::error_code) {
+      creator->start(R"({"type":"create","id":1,"seats":2,"pause_seconds":0})", [&io, &target, &stats, &clients, t, interval](const json& m) {
+        if (m.value("type", "") != "created") return;
+        for (int s = 0; s < 2; ++s) {
+          auto player = std::make_shared<Bot<Ws>>(io, target, stats, 7 * t + s, interval);
+          clients.push_back(player);
+          player->start(json{{"type", "join"}, {"id", 1}, {"table", m["table"]}, {"name", "L" + std::to_string(s)}}.dump(), nullptr);
+        }
+      });
     });
   }
 }
 
 int main(int argc, char** argv) {
   int port = 0, tables = 10, idle = 0;
-  double seconds = 20, interval = 1.0, warmup = 3;
+  double seconds = 20, interval = 1.0, warmup = 3, ramp = 0;
   std::string host = "127.0.0.1", ca_file, server_name;
   bool tls = false, insecure = false;
   std::vector<int> watched;
@@ -266,6 +269,9 @@ int main(int argc, char** argv) {
   app.add_option("--seconds", seconds, "seconds measured, after the warm-up")->check(CLI::Range(0.1, 86400.0));
   app.add_option("--warmup", warmup,
                  "seconds before measuring; measuring also waits (up to 120 s) until every client is seated or connected")
+      ->check(CLI::Range(0.0, 3600.0))
+      ->capture_default_str();
+  app.add_option("--ramp", ramp, "seconds over which the tables are opened, evenly (0: all at once)")
       ->check(CLI::Range(0.0, 3600.0))
       ->capture_default_str();
   app.add_option("--interval", interval, "mean seconds a client thinks before its move (0: at once)")
@@ -320,9 +326,9 @@ int main(int argc, char** argv) {
   Stats stats;
   std::vector<std::shared_ptr<void>> clients;
   if (tls)
-    open_clients<TlsWs>(io, target, stats, tables, idle, interval, clients);
+    open_clients<TlsWs>(io, target, stats, tables, idle, interval, ramp, clients);
   else
-    open_clients<PlainWs>(io, target, stats, tables, idle, interval, clients);
+    open_clients<PlainWs>(io, target, stats, tables, idle, interval, ramp, clients);
   const long long everyone = idle + 3LL * tables;
 
   // Warm up (tables open, first moves), wait until every client is seated, then measure.

@@ -12,9 +12,10 @@
 # only, every process started here stopped on exit, each tonk_load bounded by `timeout`.
 #
 # Usage: tls_compare.sh TONK TONK_LOAD [ROUNDS [TABLES [SECONDS [IDLE]]]]   (defaults 3 1000 10 1000)
-#   Environment: NGINX (default /usr/sbin/nginx), NICE (default 19).
+#   Environment: NGINX (default /usr/sbin/nginx), NICE (default 19), RAMP (default 10 s).
 set -euo pipefail
 tonk=$1 load=$2 rounds=${3:-3} tables=${4:-1000} seconds=${5:-10} idle=${6:-1000}
+ramp=${RAMP:-10}  # seconds over which the tables open (tonk_load --ramp); measuring starts 3 s after
 nginx_bin=${NGINX:-/usr/sbin/nginx}
 niceness=${NICE:-19}
 site_model=$(cd "$(dirname "$0")/../.." && pwd)/deploy/nginx/tonk
@@ -151,7 +152,7 @@ run() {
   for p in "${watch[@]}"; do watch_flags+=(--watch-pid "$p"); done
   local idle_out load_out
   clients "$dir/idle.out" 120 --host "$host" --port "$port" "${client[@]}" --idle "$idle" --seconds 2 --warmup 0 "${watch_flags[@]}"
-  clients "$dir/load.out" 300 --host "$host" --port "$port" "${client[@]}" --tables "$tables" --seconds "$seconds" --warmup 5 \
+  clients "$dir/load.out" 300 --host "$host" --port "$port" "${client[@]}" --tables "$tables" --seconds "$seconds" --ramp "$ramp" --warmup "$((ramp + 3))" \
     "${watch_flags[@]}"
   idle_out=$(cat "$dir/idle.out") load_out=$(cat "$dir/load.out")
   stop_all
