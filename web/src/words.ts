@@ -27,9 +27,13 @@ export function presetWords(id: string, serverDescription = ''): PresetWords {
   return { name: d ? d.charAt(0).toUpperCase() + d.slice(1) : id, about: '' };
 }
 
-/** A bot kind in words: "Easy (random)", "Medium (greedy)", "Hard (Monte Carlo)". */
+/** The difficulty levels the server offers, weakest first. */
+export const kBotLevels = ['beginner', 'easy', 'medium', 'hard', 'expert'];
+
+/** A bot kind in words: a level by its name ("Expert"), else "Random", "Medium (greedy)", "Hard (Monte Carlo)". */
 export function botWords(kind: string): string {
-  if (kind === 'random') return 'Easy (random)';
+  if (kBotLevels.includes(kind)) return kind[0].toUpperCase() + kind.slice(1);
+  if (kind === 'random') return 'Random';
   if (kind === 'greedy') return 'Medium (greedy)';
   if (/^mc(:\d+)?$/.test(kind)) return 'Hard (Monte Carlo)';
   return kind;

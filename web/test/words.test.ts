@@ -10,7 +10,8 @@ describe('words for people', () => {
   });
 
   it('names bot levels', () => {
-    expect(['random', 'greedy', 'mc:200', 'mc'].map(botWords)).toEqual(['Easy (random)', 'Medium (greedy)', 'Hard (Monte Carlo)', 'Hard (Monte Carlo)']);
+    expect(['random', 'greedy', 'mc:200', 'mc'].map(botWords)).toEqual(['Random', 'Medium (greedy)', 'Hard (Monte Carlo)', 'Hard (Monte Carlo)']);
+    expect(['beginner', 'easy', 'medium', 'hard', 'expert'].map(botWords)).toEqual(['Beginner', 'Easy', 'Medium', 'Hard', 'Expert']);
     expect(botWords('future')).toBe('future');
   });
 
