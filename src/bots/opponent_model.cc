@@ -43,14 +43,14 @@ bool makes_meld(const Game& game, CardSet hand, Card c) {
   return same_rank >= 2 || (has(-1) && has(1)) || (has(-2) && has(-1)) || (has(1) && has(2));
 }
 
-double log_sigmoid(double x) { return x >= 0 ? -std::log1p(std::exp(-x)) : x - std::log1p(std::exp(x)); }
-
 }  // namespace
 
 OpponentModel::OpponentModel(const View& view, OpponentEvidence evidence) : game_(view.game), num_players_(view.num_players) {
   last_discard_.fill(Card::none());
   last_pass_.fill(Card::none());
   last_take_.fill(Card::none());
+  discarded_since_.fill(Card::none());
+  drawn_.fill(Card::none());
   // Each opponent's last start of a turn: a take from the stock right after a discard passed that
   // discard; a take of the discard is evidence while they still hold the card.
   std::array<bool, kMaxPlayers> turn_seen{};
@@ -62,7 +62,16 @@ OpponentModel::OpponentModel(const View& view, OpponentEvidence evidence) : game
     if (p >= static_cast<std::size_t>(num_players_) || turn_seen[p]) continue;
     if (m.action.kind != ActionKind::kTakeStock && m.action.kind != ActionKind::kTakeDiscard) continue;
     turn_seen[p] = true;
-    if (evidence.non_drops) did_not_drop_[p] = true;
+    if (evidence.non_drops) {
+      did_not_drop_[p] = true;
+      // What their count was then: now, plus the card they discarded since, less the one drawn.
+      for (std::size_t j = i + 1; j < n; ++j)
+        if (view.history[j].player == m.player && view.history[j].action.kind == ActionKind::kDiscard) {
+          discarded_since_[p] = view.history[j].action.card();
+          break;
+        }
+      if (m.action.kind == ActionKind::kTakeDiscard) drawn_[p] = m.action.card();
+    }
     if (m.action.kind == ActionKind::kTakeStock && evidence.passes && i > 0 &&
         view.history[i - 1].action.kind == ActionKind::kDiscard)
       last_pass_[p] = view.history[i - 1].action.card();
@@ -70,6 +79,7 @@ OpponentModel::OpponentModel(const View& view, OpponentEvidence evidence) : game
       last_take_[p] = m.action.card();
     informative_ = informative_ || did_not_drop_[p] || last_pass_[p].valid() || last_take_[p].valid();
   }
+  known_ = view.known_cards;
   num_spreads_ = view.num_spreads;
   for (int i = 0; i < num_spreads_; ++i) spreads_[static_cast<std::size_t>(i)] = view.spreads[static_cast<std::size_t>(i)];
   if (!evidence.last_discard) return;
@@ -104,12 +114,29 @@ double OpponentModel::other_log_weight(const State& world, int p) const {
   if (last_take_[i].valid() && game.value(last_take_[i]) > 3 && potential(game, hand, last_take_[i]) == 0)
     total += kLonelyTakePenalty;
   if (did_not_drop_[i]) {
-    // Greedy's threshold, at its middle setting of 4 points per card of the shortest other hand.
+    // Greedy's threshold, at its middle setting of 4 points per card of the shortest other hand,
+    // against their count when that turn began: now, plus the card discarded since, less the card
+    // drawn (the taken discard; from the stock, any card of theirs not publicly known, averaged).
     int fewest = 99;
     for (int q = 0; q < num_players_; ++q)
       if (q != p) fewest = std::min(fewest, world.hand(q).size());
     const int threshold = std::max(3, fewest * 4 - 2);
-    total += log_sigmoid((game.lowest_count(hand) - threshold - 0.5) / kDropTemperature);
+    const int now = game.lowest_count(hand) + (discarded_since_[i].valid() ? game.value(discarded_since_[i]) : 0);
+    auto not_dropping = [&](int count) { return 1.0 / (1.0 + std::exp(-(count - threshold - 0.5) / kDropTemperature)); };
+    double likelihood = 0;
+    if (drawn_[i].valid()) {
+      likelihood = not_dropping(now - game.value(drawn_[i]));
+    } else if (discarded_since_[i].valid()) {
+      int cards = 0;
+      for (Card c : hand - known_[i]) {
+        likelihood += not_dropping(now - game.value(c));
+        ++cards;
+      }
+      likelihood = cards > 0 ? likelihood / cards : not_dropping(now);
+    } else {
+      likelihood = not_dropping(now);
+    }
+    total += std::log(std::max(likelihood, 1e-9));
   }
   return total;
 }
@@ -118,23 +145,21 @@ double OpponentModel::discard_log_weight(const State& world, int p) const {
   const Game& game = *game_;
   const Card discard = last_discard_[static_cast<std::size_t>(p)];
   if (!discard.valid()) return 0;
-  {
-    const CardSet held = world.hand(p) | CardSet(discard);
-    // How much discarding c appeals, in units of the temperature: 4 per point of value, less 3 per
-    // unit of potential, less 20 for a card that fits a spread on the table.
-    auto appeal = [&](Card c) {
-      double s = 4.0 * game.value(c) - 3.0 * potential(game, held, c);
-      for (int i = 0; i < num_spreads_; ++i)
-        if (game.can_hit(spreads_[static_cast<std::size_t>(i)], CardSet(c))) {
-          s -= 20;
-          break;
-        }
-      return s / kDiscardTemperature;
-    };
-    double norm = 0;
-    for (Card c : held) norm += std::exp(appeal(c));
-    return appeal(discard) - std::log(norm);
-  }
+  const CardSet held = world.hand(p) | CardSet(discard);
+  // How much discarding c appeals, in units of the temperature: 4 per point of value, less 3 per
+  // unit of potential, less 20 for a card that fits a spread on the table.
+  auto appeal = [&](Card c) {
+    double s = 4.0 * game.value(c) - 3.0 * potential(game, held, c);
+    for (int i = 0; i < num_spreads_; ++i)
+      if (game.can_hit(spreads_[static_cast<std::size_t>(i)], CardSet(c))) {
+        s -= 20;
+        break;
+      }
+    return s / kDiscardTemperature;
+  };
+  double norm = 0;
+  for (Card c : held) norm += std::exp(appeal(c));
+  return appeal(discard) - std::log(norm);
 }
 
 State sample_world(const View& view, const OpponentModel& model, int proposals, Rng& rng) {

@@ -13,8 +13,9 @@
 //    three with the cards they hold now (greedy takes such a card): unlikely;
 //  - a take: they took a discard they still hold, worth more than 3, with no partner toward a spread
 //    among their cards (greedy takes a high card only to build a spread): unlikely;
-//  - a non-drop: they began their last turn without dropping (S15) though their count now is at or
-//    below the count at which greedy drops (a logistic in the points above that threshold).
+//  - a non-drop: they began their last turn without dropping (S15) though their count then (now,
+//    plus the card discarded since, less the card drawn) was at or below the count at which greedy
+//    drops (a logistic in the points above that threshold).
 // Each is switchable (OpponentOpponentEvidence), so their worth is measured (docs/BOTS.md). Internal to the library.
 #pragma once
 
@@ -66,6 +67,9 @@ class OpponentModel {
   std::array<Card, kMaxPlayers> last_pass_{};     ///< the discard each opponent last left for the stock
   std::array<Card, kMaxPlayers> last_take_{};     ///< the discard each opponent last took and still holds
   std::array<bool, kMaxPlayers> did_not_drop_{};  ///< began their last turn without dropping
+  std::array<Card, kMaxPlayers> discarded_since_{};  ///< the card they discarded in that turn, if any
+  std::array<Card, kMaxPlayers> drawn_{};            ///< the discard they took in that turn, if they did
+  std::array<CardSet, kMaxPlayers> known_{};         ///< cards each player publicly holds
   std::array<CardSet, kMaxSpreads> spreads_{};
   int num_spreads_ = 0;
 };
