@@ -122,9 +122,8 @@ TEST(ExpertBot, ValuesTheDropExactlyAtTheRoot) {
 }
 
 // A pass is evidence: seat 1 left the 9h for the stock, so a world where it holds 9s 9c (a book
-// with the 9h) weighs less than one where it holds no partner of the 9h; a lone high card it took
-// and still holds weighs less than one with partners.
-TEST(OpponentModel, PassesAndTakesWeighTheWorlds) {
+// with the 9h) weighs less than one where it holds no other nine.
+TEST(OpponentModel, APassMakesABookWithThePassedCardUnlikely) {
   const std::shared_ptr<const Game> game = make_game();
   Hand hand = make_hand(game, {"Ac 2c 3c 9h Qd", "4s 5h 6d 7c 8d"}, "Kc", "2s", 1);
   hand.apply(test::act("stock"));        // seat 0
@@ -132,26 +131,27 @@ TEST(OpponentModel, PassesAndTakesWeighTheWorlds) {
   hand.apply(test::act("stock"));        // seat 1 passes the 9h
   hand.apply(test::act("discard 8d"));
   const View view = hand.view(0);
-  OpponentEvidence full;
-  full.passes = full.takes = full.non_drops = true;
-  const OpponentModel model(view, full);
+  OpponentEvidence passes_only;
+  passes_only.last_discard = false;
+  passes_only.passes = true;
+  const OpponentModel model(view, passes_only);
   ASSERT_TRUE(model.informative());
   Rng rng(3);
-  // Two worlds: seat 1's hidden hand with two nines, and with none.
-  State with_nines = resample_from_view(view, rng);
+  // Worlds where seat 1 holds two more nines carry the pass's penalty; worlds with no other nine
+  // (and no run with the 9h) do not.
   double best_with = -1e9, best_without = -1e9;
   for (int i = 0; i < 4000; ++i) {
     const State w = resample_from_view(view, rng);
     const CardSet h = w.hand(1);
     const bool nines = h.contains(card("9s")) && h.contains(card("9c"));
-    const bool no_nine = !h.contains(card("9s")) && !h.contains(card("9c")) && !h.contains(card("9d"));
+    const bool no_nine = !h.contains(card("9s")) && !h.contains(card("9c")) && !h.contains(card("9d")) &&
+                         !h.contains(card("8h")) && !h.contains(card("Th"));
     const double lw = model.log_weight(w);
-    // Compare only the pass's share: same discard evidence (8d) and counts vary, so use means.
     if (nines) best_with = std::max(best_with, lw);
     if (no_nine) best_without = std::max(best_without, lw);
   }
-  ASSERT_GT(best_with, -1e9);
-  EXPECT_LT(best_with, best_without);
+  EXPECT_EQ(best_with, OpponentModel::kPassPenalty);
+  EXPECT_EQ(best_without, 0.0);
 }
 
 // The levels' mistakes: at the configured rate (within a loose band over a few hundred decisions),
@@ -198,13 +198,14 @@ TEST(MistakeBot, MistakesComeAtTheirRateAndLookHuman) {
   }
 }
 
-// A short duplicate match on a fixed seed: the expert (at a small budget) is not worse than the
-// Monte Carlo bot at the same number of worlds. 120 deals, 2 players.
+// A short duplicate match on a fixed seed: the expert (as the level plays it) is not worse than the
+// Monte Carlo bot at 50 worlds. 80 deals, 2 players: a few seconds of one core. The results are
+// reproducible from the seed, so this is a fixed check, not a statistical one.
 TEST(ExpertBot, IsNotWorseThanMonteCarloOnAFixedSeed) {
   ArenaOptions o;
   o.rules.players = 2;
-  o.lineup = {"expert:50", "mc:50"};
-  o.deals = 120;
+  o.lineup = {"expert", "mc:50"};
+  o.deals = 80;
   o.seed = 1;
   const ArenaResult r = run_arena(o);
   EXPECT_GE(r.entrants[0].payout.mean, 0.0) << r.entrants[0].payout.mean << " ± " << r.entrants[0].payout.half_width;
