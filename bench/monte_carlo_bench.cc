@@ -3,10 +3,14 @@
 // in self-play, so the mix of phases is that of real play; each iteration decides one of them.
 #include <benchmark/benchmark.h>
 
+#include <time.h>
+
+#include <algorithm>
 #include <memory>
 #include <vector>
 
 #include "tonk/bot_factory.h"
+#include "tonk/expert_bot.h"
 #include "tonk/hand.h"
 #include "tonk/monte_carlo_bot.h"
 #include "tonk/rng.h"
@@ -56,5 +60,35 @@ BENCHMARK(BM_MonteCarloDecision)
     ->ArgNames({"worlds", "players"})
     ->Args({50, 2})->Args({200, 2})->Args({50, 3})->Args({200, 3})
     ->Unit(benchmark::kMillisecond);
+
+double thread_cpu_ms() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) * 1e-6;
+}
+
+// The expert bot (the "expert" level) at the same positions. Besides the mean, the median and the
+// 99th percentile of each decision's CPU time on its thread (one core; other load on the machine
+// does not count), as counters median_ms and p99_ms.
+void BM_ExpertDecision(benchmark::State& st) {
+  tonk::Rules rules;
+  rules.players = static_cast<int>(st.range(0));
+  const auto positions = sample_positions(tonk::make_game(rules), 60);
+  tonk::ExpertBot bot(tonk::ExpertOptions{}, 1);
+  std::vector<double> ms;
+  std::size_t i = 0;
+  for (auto _ : st) {
+    const Position& p = positions[i];
+    const double start = thread_cpu_ms();
+    benchmark::DoNotOptimize(bot.choose(p.hand.view(p.hand.current_player()), p.legal));
+    ms.push_back(thread_cpu_ms() - start);
+    if (++i == positions.size()) i = 0;
+  }
+  std::sort(ms.begin(), ms.end());
+  st.counters["positions"] = static_cast<double>(positions.size());
+  st.counters["median_ms"] = ms[ms.size() / 2];
+  st.counters["p99_ms"] = ms[std::min(ms.size() - 1, ms.size() * 99 / 100)];
+}
+BENCHMARK(BM_ExpertDecision)->ArgNames({"players"})->Arg(2)->Arg(3)->Unit(benchmark::kMillisecond)->MinTime(20.0);
 
 }  // namespace

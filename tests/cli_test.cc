@@ -117,8 +117,8 @@ TEST(Cli, PlayersFlagMustAgreeWithSetPlayers) {
 TEST(Cli, BadBotListsAreRefused) {
   CliRun r = tonk("sim --bots greedy,wizard --hands 3");
   EXPECT_EQ(r.code, 2);
-  EXPECT_EQ(r.err, "tonk: --bots: unknown bot 'wizard' (known: random, greedy, mc, mc:N (N worlds per decision), "
-            "mc:Nms (N ms per decision))\n");
+  EXPECT_EQ(r.err, "tonk: --bots: unknown bot 'wizard' (known: beginner, easy, medium, hard, expert, random, greedy, mc, "
+            "mc:N (N worlds per decision), mc:Nms (N ms per decision), expert:OPTIONS (docs/BOTS.md))\n");
   r = tonk("sim --bots greedy,random --players 3 --hands 3");
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.err, "tonk: --bots lists 2 bots but the table has 3 players\n");

@@ -73,6 +73,8 @@ void check_bot_kind(const std::string& kind) {
         std::stoi(n) > kMaxServedWorlds)
       bad("`mc:N` bots search 1 to " + std::to_string(kMaxServedWorlds) + " worlds");
   }
+  // The expert's options ("expert:400") are for measuring; a table gets the level, whose cost is known.
+  if (kind.rfind("expert:", 0) == 0) bad("`expert` bots are seated as `expert`, without options");
   try {
     (void)make_bot(kind, 0);
   } catch (const std::exception& e) {

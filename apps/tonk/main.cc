@@ -20,6 +20,7 @@
 #include "stop_signal.h"
 #include "text_flags.h"
 #include "tonk/arena.h"
+#include "tonk/bot_level.h"
 #include "tonk/preset.h"
 #include "tonk/record.h"
 #include "tonk/rule_options.h"
@@ -136,11 +137,23 @@ int run(int argc, char** argv) {
       "You sit in seat 0 (\"you\"); the others are bots. At the prompt, type `help` for the commands\n"
       "(drop, s stock, t take, sp spread, h hit, x discard, a actions, q quit); the prompt shows the moves\n"
       "legal now. `d` asks before dropping (--no-confirm: it does not). End of input quits.\n"
-      "Example: tonk play --bots greedy,random --seed 7 --record game.tonk");
-  play->add_option("--bots", play_bots, "Opponents' bot kinds, comma-separated (one kind fills every seat)")
-      ->type_name("KIND,...")
-      ->default_str("greedy")
-      ->check(not_empty("bot kinds"));
+      "Example: tonk play --bots greedy,random --seed 7 --record game.tonk (or --level hard)");
+  CLI::Option* play_bots_option =
+      play->add_option("--bots", play_bots, "Opponents' bot kinds, comma-separated (one kind fills every seat)")
+          ->type_name("KIND,...")
+          ->default_str("greedy")
+          ->check(not_empty("bot kinds"));
+  std::string play_level;
+  std::string level_names;
+  for (const tonk::BotLevel& l : tonk::bot_levels()) level_names += (level_names.empty() ? "" : ", ") + std::string(l.name);
+  play->add_option("--level", play_level, "How hard the bots play: " + level_names + " (every opponent; docs/BOTS.md)")
+      ->type_name("NAME")
+      ->excludes(play_bots_option)
+      ->check(CLI::Validator(
+          [level_names](std::string& text) {
+            return tonk::find_bot_level(text) ? std::string() : "unknown level `" + text + "` (known: " + level_names + ")";
+          },
+          "LEVEL"));
   play->add_option("--opponents", opponents, "Number of bots to play against, 1 to 3 (default 1)")
       ->type_name("N")
       ->transform(decimal_range(1, 3));
@@ -286,7 +299,7 @@ int run(int argc, char** argv) {
 
   try {
     if (play->parsed()) {
-      tonk::cli::PlayOptions o = make_play_options(play_flags, play_bots, opponents);
+      tonk::cli::PlayOptions o = make_play_options(play_flags, play_level.empty() ? play_bots : play_level, opponents);
       if (play_hands && (*play_hands < 1 || *play_hands > kMaxHands))
         throw UsageError("--hands must be from 1 to " + std::to_string(kMaxHands));
       o.hands = play_hands;

@@ -24,7 +24,7 @@ std::vector<std::string> parse_bot_list(std::string_view text, bool allow_omnisc
   std::vector<std::string> bots;
   std::string known_list;
   for (std::string_view k : bot_kinds()) known_list += (known_list.empty() ? "" : ", ") + std::string(k);
-  known_list += ", mc:N (N worlds per decision), mc:Nms (N ms per decision)";
+  known_list += ", mc:N (N worlds per decision), mc:Nms (N ms per decision), expert:OPTIONS (docs/BOTS.md)";
   if (allow_omniscient)
     for (std::string_view k : omniscient_kinds()) known_list += ", " + std::string(k) + ", " + std::string(k) + ":N";
   std::size_t start = 0;

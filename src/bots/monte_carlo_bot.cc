@@ -3,8 +3,6 @@
 #include <charconv>
 #include <stdexcept>
 
-#include <cmath>
-
 #include "opponent_model.h"
 #include "rollout_search.h"
 #include "tonk/quoted_text.h"
@@ -46,24 +44,7 @@ std::vector<ActionValue> MonteCarloBot::evaluate(const View& view, const ActionL
   // other players' discards (sampling-importance-resampling, by the Gumbel-max trick: the largest
   // log-weight plus Gumbel noise wins, so only the best deal so far is kept).
   const OpponentModel model(view);
-  auto next_world = [&view, &model](Rng& rng) {
-    State kept = resample_from_view(view, rng);
-    if (!model.informative()) return kept;
-    auto key = [&](const State& world) {
-      const double u = (static_cast<double>(rng.next() >> 11) + 0.5) * 0x1.0p-53;  // in (0, 1)
-      return model.log_weight(world) - std::log(-std::log(u));
-    };
-    double best = key(kept);
-    for (int i = 1; i < kProposals; ++i) {
-      const State world = resample_from_view(view, rng);
-      const double k = key(world);
-      if (k > best) {
-        best = k;
-        kept = world;
-      }
-    }
-    return kept;
-  };
+  auto next_world = [&view, &model](Rng& rng) { return sample_world(view, model, kProposals, rng); };
   return rollout_search(next_world, view.player, legal, budget_, rng_);
 }
 

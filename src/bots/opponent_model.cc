@@ -1,6 +1,7 @@
 #include "opponent_model.h"
 
 #include <cmath>
+#include <algorithm>
 #include <cstdlib>
 
 namespace tonk {
@@ -24,10 +25,64 @@ int potential(const Game& game, CardSet hand, Card c) {
   return score;
 }
 
+// True when c makes a book or a run of three with cards of `hand` (wild cards aside).
+bool makes_meld(const Game& game, CardSet hand, Card c) {
+  if (c.is_joker()) return false;
+  int same_rank = 0;
+  unsigned near = 0;  // bit 2 + d: a card of c's suit d run positions away, |d| <= 2
+  const int pos = game.run_position(c.rank());
+  for (Card o : hand) {
+    if (o == c || o.is_joker()) continue;
+    if (o.rank() == c.rank()) ++same_rank;
+    if (o.suit() == c.suit() && pos >= 0) {
+      const int other = game.run_position(o.rank());
+      if (other >= 0 && other != pos && std::abs(other - pos) <= 2) near |= 1u << (2 + other - pos);
+    }
+  }
+  auto has = [near](int d) { return (near >> (2 + d)) & 1u; };
+  return same_rank >= 2 || (has(-1) && has(1)) || (has(-2) && has(-1)) || (has(1) && has(2));
+}
+
 }  // namespace
 
-OpponentModel::OpponentModel(const View& view) : game_(view.game), num_players_(view.num_players) {
+OpponentModel::OpponentModel(const View& view, OpponentEvidence evidence) : game_(view.game), num_players_(view.num_players) {
   last_discard_.fill(Card::none());
+  last_pass_.fill(Card::none());
+  last_take_.fill(Card::none());
+  discarded_since_.fill(Card::none());
+  drawn_.fill(Card::none());
+  // Each opponent's last start of a turn: a take from the stock right after a discard passed that
+  // discard; a take of the discard is evidence while they still hold the card.
+  std::array<bool, kMaxPlayers> turn_seen{};
+  turn_seen[static_cast<std::size_t>(view.player)] = true;
+  const std::size_t n = view.history.size();
+  for (std::size_t i = n; i-- > 0;) {
+    const Move& m = view.history[i];
+    const auto p = static_cast<std::size_t>(m.player);
+    if (p >= static_cast<std::size_t>(num_players_) || turn_seen[p]) continue;
+    if (m.action.kind != ActionKind::kTakeStock && m.action.kind != ActionKind::kTakeDiscard) continue;
+    turn_seen[p] = true;
+    if (evidence.non_drops) {
+      did_not_drop_[p] = true;
+      // What their count was then: now, plus the card they discarded since, less the one drawn.
+      for (std::size_t j = i + 1; j < n; ++j)
+        if (view.history[j].player == m.player && view.history[j].action.kind == ActionKind::kDiscard) {
+          discarded_since_[p] = view.history[j].action.card();
+          break;
+        }
+      if (m.action.kind == ActionKind::kTakeDiscard) drawn_[p] = m.action.card();
+    }
+    if (m.action.kind == ActionKind::kTakeStock && evidence.passes && i > 0 &&
+        view.history[i - 1].action.kind == ActionKind::kDiscard)
+      last_pass_[p] = view.history[i - 1].action.card();
+    if (m.action.kind == ActionKind::kTakeDiscard && evidence.takes && view.known_cards[p].contains(m.action.card()))
+      last_take_[p] = m.action.card();
+    informative_ = informative_ || did_not_drop_[p] || last_pass_[p].valid() || last_take_[p].valid();
+  }
+  known_ = view.known_cards;
+  num_spreads_ = view.num_spreads;
+  for (int i = 0; i < num_spreads_; ++i) spreads_[static_cast<std::size_t>(i)] = view.spreads[static_cast<std::size_t>(i)];
+  if (!evidence.last_discard) return;
   std::array<bool, kMaxPlayers> seen{};
   seen[static_cast<std::size_t>(view.player)] = true;
   // Each opponent's last move; it is evidence only when it is the discard that ended their turn
@@ -41,34 +96,89 @@ OpponentModel::OpponentModel(const View& view) : game_(view.game), num_players_(
       informative_ = true;
     }
   }
-  num_spreads_ = view.num_spreads;
-  for (int i = 0; i < num_spreads_; ++i) spreads_[static_cast<std::size_t>(i)] = view.spreads[static_cast<std::size_t>(i)];
 }
 
 double OpponentModel::log_weight(const State& world) const {
   if (!informative_) return 0;
-  const Game& game = *game_;
   double total = 0;
-  for (int p = 0; p < num_players_; ++p) {
-    const Card discard = last_discard_[static_cast<std::size_t>(p)];
-    if (!discard.valid()) continue;
-    const CardSet held = world.hand(p) | CardSet(discard);
-    // How much discarding c appeals, in units of the temperature: 4 per point of value, less 3 per
-    // unit of potential, less 20 for a card that fits a spread on the table.
-    auto appeal = [&](Card c) {
-      double s = 4.0 * game.value(c) - 3.0 * potential(game, held, c);
-      for (int i = 0; i < num_spreads_; ++i)
-        if (game.can_hit(spreads_[static_cast<std::size_t>(i)], CardSet(c))) {
-          s -= 20;
-          break;
-        }
-      return s / kDiscardTemperature;
-    };
-    double norm = 0;
-    for (Card c : held) norm += std::exp(appeal(c));
-    total += appeal(discard) - std::log(norm);
+  for (int p = 0; p < num_players_; ++p) total += discard_log_weight(world, p) + other_log_weight(world, p);
+  return total;
+}
+
+double OpponentModel::other_log_weight(const State& world, int p) const {
+  const Game& game = *game_;
+  const auto i = static_cast<std::size_t>(p);
+  const CardSet hand = world.hand(p);
+  double total = 0;
+  if (last_pass_[i].valid() && makes_meld(game, hand, last_pass_[i])) total += kPassPenalty;
+  if (last_take_[i].valid() && game.value(last_take_[i]) > 3 && potential(game, hand, last_take_[i]) == 0)
+    total += kLonelyTakePenalty;
+  if (did_not_drop_[i]) {
+    // Greedy's threshold, at its middle setting of 4 points per card of the shortest other hand,
+    // against their count when that turn began: now, plus the card discarded since, less the card
+    // drawn (the taken discard; from the stock, any card of theirs not publicly known, averaged).
+    int fewest = 99;
+    for (int q = 0; q < num_players_; ++q)
+      if (q != p) fewest = std::min(fewest, world.hand(q).size());
+    const int threshold = std::max(3, fewest * 4 - 2);
+    const int now = game.lowest_count(hand) + (discarded_since_[i].valid() ? game.value(discarded_since_[i]) : 0);
+    auto not_dropping = [&](int count) { return 1.0 / (1.0 + std::exp(-(count - threshold - 0.5) / kDropTemperature)); };
+    double likelihood = 0;
+    if (drawn_[i].valid()) {
+      likelihood = not_dropping(now - game.value(drawn_[i]));
+    } else if (discarded_since_[i].valid()) {
+      int cards = 0;
+      for (Card c : hand - known_[i]) {
+        likelihood += not_dropping(now - game.value(c));
+        ++cards;
+      }
+      likelihood = cards > 0 ? likelihood / cards : not_dropping(now);
+    } else {
+      likelihood = not_dropping(now);
+    }
+    total += std::log(std::max(likelihood, 1e-9));
   }
   return total;
+}
+
+double OpponentModel::discard_log_weight(const State& world, int p) const {
+  const Game& game = *game_;
+  const Card discard = last_discard_[static_cast<std::size_t>(p)];
+  if (!discard.valid()) return 0;
+  const CardSet held = world.hand(p) | CardSet(discard);
+  // How much discarding c appeals, in units of the temperature: 4 per point of value, less 3 per
+  // unit of potential, less 20 for a card that fits a spread on the table.
+  auto appeal = [&](Card c) {
+    double s = 4.0 * game.value(c) - 3.0 * potential(game, held, c);
+    for (int i = 0; i < num_spreads_; ++i)
+      if (game.can_hit(spreads_[static_cast<std::size_t>(i)], CardSet(c))) {
+        s -= 20;
+        break;
+      }
+    return s / kDiscardTemperature;
+  };
+  double norm = 0;
+  for (Card c : held) norm += std::exp(appeal(c));
+  return appeal(discard) - std::log(norm);
+}
+
+State sample_world(const View& view, const OpponentModel& model, int proposals, Rng& rng) {
+  State kept = resample_from_view(view, rng);
+  if (!model.informative() || proposals <= 1) return kept;
+  auto key = [&](const State& world) {
+    const double u = (static_cast<double>(rng.next() >> 11) + 0.5) * 0x1.0p-53;  // in (0, 1)
+    return model.log_weight(world) - std::log(-std::log(u));
+  };
+  double best = key(kept);
+  for (int i = 1; i < proposals; ++i) {
+    State world = resample_from_view(view, rng);
+    const double k = key(world);
+    if (k > best) {
+      best = k;
+      kept = std::move(world);
+    }
+  }
+  return kept;
 }
 
 }  // namespace tonk

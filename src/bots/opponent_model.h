@@ -6,8 +6,17 @@
 // high card without partners toward a spread, and not one that fits a spread on the table (a gift
 // to the next player). The discard is modelled as drawn from a softmax over the cards held at that
 // moment, so a world where an opponent who just threw a 9 holds an unpaired king is unlikely.
-// (Not dropping was tried as evidence too, with the greedy bot's threshold; it made no measurable
-// difference against greedy, so it is left out.) Internal to the library.
+//
+// The Monte Carlo bot reads only that. The expert bot (expert_bot.h) may read more of each
+// opponent's public moves, each a soft (softmax- or sigmoid-of-greedy) likelihood:
+//  - a pass: they drew from the stock, leaving a discard that would have made a book or a run of
+//    three with the cards they hold now (greedy takes such a card): unlikely;
+//  - a take: they took a discard they still hold, worth more than 3, with no partner toward a spread
+//    among their cards (greedy takes a high card only to build a spread): unlikely;
+//  - a non-drop: they began their last turn without dropping (S15) though their count then (now,
+//    plus the card discarded since, less the card drawn) was at or below the count at which greedy
+//    drops (a logistic in the points above that threshold).
+// Each is switchable (OpponentOpponentEvidence), so their worth is measured (docs/BOTS.md). Internal to the library.
 #pragma once
 
 #include <array>
@@ -18,13 +27,28 @@
 
 namespace tonk {
 
+/// Which public moves count as evidence. The default is the Monte Carlo bot's: the last discard.
+struct OpponentEvidence {
+  bool last_discard = true;
+  bool passes = false;
+  bool takes = false;
+  bool non_drops = false;
+};
+
 class OpponentModel {
  public:
+  /// Log-likelihood of a pass that leaves a card making a book or run of three with the hand.
+  static constexpr double kPassPenalty = -2.5;
+  /// Log-likelihood of holding a taken card worth more than 3 points with no partner for it.
+  static constexpr double kLonelyTakePenalty = -2.0;
+  /// Softness of the non-drop model, in points of count.
+  static constexpr double kDropTemperature = 2.0;
+
   /// Softness of the discard model, in keep-score units (4 units = one card point).
   static constexpr double kDiscardTemperature = 2.0;
 
   /// Reads the evidence of `view`'s public history (once per decision).
-  explicit OpponentModel(const View& view);
+  explicit OpponentModel(const View& view, OpponentEvidence evidence = {});
 
   /// True when some evidence applies (otherwise every world has weight 1).
   bool informative() const { return informative_; }
@@ -36,9 +60,24 @@ class OpponentModel {
   const Game* game_;
   int num_players_;
   bool informative_ = false;
+  double discard_log_weight(const State& world, int p) const;
+  double other_log_weight(const State& world, int p) const;
+
   std::array<Card, kMaxPlayers> last_discard_{};  ///< per opponent; none() when there is no evidence
+  std::array<Card, kMaxPlayers> last_pass_{};     ///< the discard each opponent last left for the stock
+  std::array<Card, kMaxPlayers> last_take_{};     ///< the discard each opponent last took and still holds
+  std::array<bool, kMaxPlayers> did_not_drop_{};  ///< began their last turn without dropping
+  std::array<Card, kMaxPlayers> discarded_since_{};  ///< the card they discarded in that turn, if any
+  std::array<Card, kMaxPlayers> drawn_{};            ///< the discard they took in that turn, if they did
+  std::array<CardSet, kMaxPlayers> known_{};         ///< cards each player publicly holds
   std::array<CardSet, kMaxSpreads> spreads_{};
   int num_spreads_ = 0;
 };
+
+/// One world for the search: of `proposals` (>= 1) uniform deals of the cards the view's player has
+/// not seen (resample_from_view), one is kept with probability proportional to its likelihood under
+/// `model` (sampling-importance-resampling by the Gumbel-max trick: the largest log-weight plus
+/// Gumbel noise wins, so only the best deal so far is kept).
+State sample_world(const View& view, const OpponentModel& model, int proposals, Rng& rng);
 
 }  // namespace tonk

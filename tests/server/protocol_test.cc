@@ -36,6 +36,10 @@ TEST(ServeProtocol, PresetsListEveryPresetAndOption) {
   const json r = c.request({{"type", "presets"}});
   ASSERT_EQ(r["type"], "presets");
   EXPECT_EQ(r["presets"][0]["name"], "P-STD");
+  // The lobby's bot choice: the difficulty levels first, weakest first.
+  ASSERT_GE(r["bots"].size(), 5u);
+  EXPECT_EQ(r["bots"][0], "beginner");
+  EXPECT_EQ(r["bots"][4], "expert");
   bool rush = false;
   for (const json& p : r["presets"]) rush = rush || p["name"] == "P-RUSH";
   EXPECT_TRUE(rush);
@@ -57,8 +61,20 @@ TEST(ServeProtocol, CreateRefusesBadTablesNamingTheField) {
   EXPECT_EQ(r["code"], "bad_request");
   r = c.request({{"type", "create"}, {"seats", 2}, {"bots", {{{"seat", 1}, {"kind", "mc:999999"}}}}});
   EXPECT_EQ(r["code"], "bad_request");
+  // The expert's options are for measuring; a table seats the level, whose cost is known.
+  r = c.request({{"type", "create"}, {"seats", 2}, {"bots", {{{"seat", 1}, {"kind", "expert:9999"}}}}});
+  EXPECT_EQ(r["code"], "bad_request");
   r = c.request({{"type", "create"}, {"seats", 3}, {"preset", "nonesuch"}});
   EXPECT_EQ(r["code"], "bad_rules");
+}
+
+TEST(ServeProtocol, CreateSeatsTheDifficultyLevelsByName) {
+  ServerProcess server(":memory:");
+  WsClient c(server.port());
+  for (const char* level : {"beginner", "easy", "medium", "hard", "expert"}) {
+    const json r = c.request({{"type", "create"}, {"seats", 2}, {"bots", {{{"seat", 1}, {"kind", level}}}}});
+    EXPECT_EQ(r["type"], "created") << level << ": " << r.dump();
+  }
 }
 
 // Issue 10 item 7: the lobby offered 8 seats for presets whose deck cannot deal 8 (S1).

@@ -114,8 +114,8 @@ async function play(page, id) {
   await moved;
 }
 
-/** The lobby: a table against a greedy bot at `speed` (a value of the Bot speed choice), `people` seats for people. */
-async function createTable(page, base, name, { speed = null, seat2 = 'greedy' } = {}) {
+/** The lobby: a table against a medium bot at `speed` (a value of the Bot speed choice), `people` seats for people. */
+async function createTable(page, base, name, { speed = null, seat2 = 'medium' } = {}) {
   await page.goto(`${base}/`);
   await page.waitForFunction(() => document.querySelectorAll('select[name="preset"] option').length > 1, null, { timeout: kStep });
   await page.fill('input[name="name"]', name);

@@ -396,7 +396,7 @@ async function main() {
     await ann.fill('input[name="name"]', kAnn);
     await ann.selectOption('select[name="seats"]', '3');
     await ann.selectOption('select[name="seat1"]', 'person');
-    await ann.selectOption('select[name="seat2"]', 'greedy');
+    await ann.selectOption('select[name="seat2"]', 'medium');
     await shot(ann, 'lobby-1280');
     await ann.click('button[type="submit"]:has-text("Create table")');
     await ann.waitForSelector('main.table-page', { timeout: kStep });

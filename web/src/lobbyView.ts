@@ -6,7 +6,7 @@ import { kMaxNameChars } from './names';
 import { kBotSpeeds } from './pace';
 import { playerRules } from './rulesText';
 import { rulesSectionsView } from './rulesView';
-import { botWords, presetWords } from './words';
+import { botWords, offeredBots, presetWords } from './words';
 
 export interface CreateForm {
   name: string;
@@ -23,9 +23,10 @@ export interface LobbyHandlers {
   openCode(code: string): void;
 }
 
-/** The default seat kinds: one bot opponent (the first bot kind the server lists) and the rest people. */
+/** The default seat kinds: one bot opponent (medium, or greedy, which plays as medium does, or the
+ * first bot kind the server lists) and the rest people. */
 export function defaultSeatKinds(seats: number, bots: string[]): string[] {
-  const bot = bots.includes('greedy') ? 'greedy' : bots[0] ?? 'person';
+  const bot = ['medium', 'greedy'].find((k) => bots.includes(k)) ?? bots[0] ?? 'person';
   return Array.from({ length: seats - 1 }, (_, i) => (i === seats - 2 ? bot : 'person'));
 }
 
@@ -37,7 +38,7 @@ export function renderLobby(presets: PresetInfo[], bots: string[], form: CreateF
   const seatRows = form.seatKinds.map((kind, i) => h('label', { class: 'row' }, `Seat ${i + 2}`,
     h('select', { name: `seat${i + 1}`, onchange: (e: Event) => { form.seatKinds[i] = (e.target as HTMLSelectElement).value; } },
       h('option', { value: 'person', selected: kind === 'person' }, 'a person (invite)'),
-      bots.map((b) => h('option', { value: b, selected: kind === b }, `${botWords(b)} bot`)))));
+      offeredBots(bots).map((b) => h('option', { value: b, selected: kind === b }, `${botWords(b)} bot`)))));
   const code = h('input', { name: 'code', autocomplete: 'off', maxlength: 6, 'aria-label': 'Table code', placeholder: 'K7QX2M' }) as HTMLInputElement;
   return h('main', { class: 'lobby' },
     h('h1', {}, 'Tonk'),

@@ -29,9 +29,20 @@ export function presetWords(id: string, serverDescription = ''): PresetWords {
   return { name: d ? d.charAt(0).toUpperCase() + d.slice(1) : id, about: '' };
 }
 
-/** A bot kind's level in words: "Easy" (random), "Medium" (greedy), "Hard" (Monte Carlo); an unknown kind as it is. */
+/** The difficulty levels the server offers, weakest first. */
+export const kBotLevels = ['beginner', 'easy', 'medium', 'hard', 'expert'];
+
+/** The bots a person chooses from: the levels when the server offers them, else every kind it lists. */
+export function offeredBots(kinds: string[]): string[] {
+  const levels = kinds.filter((k) => kBotLevels.includes(k));
+  return levels.length > 0 ? levels : kinds;
+}
+
+/** A bot kind in words: a level by its name ("Expert"); the engine's bots by the level that plays
+ * as they do ("Medium" for greedy, "Hard" for Monte Carlo), "Random" for random; else as it is. */
 export function botWords(kind: string): string {
-  if (kind === 'random') return 'Easy';
+  if (kBotLevels.includes(kind)) return kind[0].toUpperCase() + kind.slice(1);
+  if (kind === 'random') return 'Random';
   if (kind === 'greedy') return 'Medium';
   if (/^mc(:\d+)?$/.test(kind)) return 'Hard';
   return kind;

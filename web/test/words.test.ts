@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { botWords, hintWords, nameBots, presetWords, rankGroupLabel } from '../src/words';
+import { botWords, hintWords, offeredBots, nameBots, presetWords, rankGroupLabel } from '../src/words';
 import type { View } from '../src/view';
 import { exampleView } from './fixtures';
 
@@ -12,8 +12,14 @@ describe('words for people', () => {
   });
 
   it('names bot levels', () => {
-    expect(['random', 'greedy', 'mc:200', 'mc'].map(botWords)).toEqual(['Easy', 'Medium', 'Hard', 'Hard']);
+    expect(['random', 'greedy', 'mc:200', 'mc'].map(botWords)).toEqual(['Random', 'Medium', 'Hard', 'Hard']);
+    expect(['beginner', 'easy', 'medium', 'hard', 'expert'].map(botWords)).toEqual(['Beginner', 'Easy', 'Medium', 'Hard', 'Expert']);
     expect(botWords('future')).toBe('future');
+  });
+
+  it('offers the levels alone when the server lists them', () => {
+    expect(offeredBots(['beginner', 'easy', 'medium', 'hard', 'expert', 'random', 'greedy', 'mc:200'])).toEqual(['beginner', 'easy', 'medium', 'hard', 'expert']);
+    expect(offeredBots(['random', 'greedy'])).toEqual(['random', 'greedy']);
   });
 
   it('labels by-rank groups as ranks, not card codes', () => {

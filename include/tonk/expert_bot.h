@@ -1,0 +1,70 @@
+// The expert bot: the Monte Carlo bot's determinized search with a sharper belief about the other
+// hands and the drop valued exactly at the root (issue "bots worth playing"; docs/BOTS.md).
+//
+// Like the Monte Carlo bot it reads only its View. Its ingredients, each switchable so that its
+// worth is measured on its own (the ablation table of docs/BOTS.md):
+//  - Fair rollouts (always): in every sampled world each seat plays on with the greedy policy from
+//    its own view of that world (make_view), so no seat acts on cards it could not know there.
+//  - Belief: a world is weighted by how well it explains each opponent's public moves: the last
+//    discard (as the Monte Carlo bot), and also passes, takes and not dropping (OpponentModel's
+//    Evidence). Worlds for the rollouts are resampled from `proposals` uniform deals.
+//  - Root drop (S15): the drop ends the hand at once, so its value in a world is exact, with no
+//    rollout. It is valued over `drop_worlds` weighted worlds (self-normalized importance sampling
+//    of uniform deals): P(caught) × what a catch costs against what a win brings, far less noisy
+//    than the rollouts' few hundred worlds; the other actions (play on) keep their rollout values.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tonk/bot.h"
+#include "tonk/monte_carlo_bot.h"
+#include "tonk/rng.h"
+
+namespace tonk {
+
+/// How an expert bot searches. Written after "expert:" in a bot kind, '/'-separated:
+/// "expert:400" (worlds), "expert:nodrop", "expert:nobelief", "expert:lastdiscard", "expert:noproposals".
+struct ExpertOptions {
+  static constexpr int kDefaultWorlds = 200;
+  int worlds = kDefaultWorlds;  ///< rollout worlds per decision, 1..SearchBudget::kMaxWorlds
+  bool root_drop = true;        ///< value the drop over drop_worlds() exact worlds (else by rollouts)
+  int drop_worlds_per_world = 4;  ///< drop worlds per rollout world when root_drop
+  bool full_belief = true;      ///< passes, takes and non-drops as evidence besides the last discard
+  bool belief = true;           ///< any evidence at all (false: uniformly random worlds)
+  int proposals = 32;           ///< uniform deals per resampled rollout world, 1..256
+
+  int drop_worlds() const { return worlds * drop_worlds_per_world; }
+  friend bool operator==(const ExpertOptions&, const ExpertOptions&) = default;
+};
+
+/// Parses the part after "expert:" (may be empty). Throws std::invalid_argument naming the text.
+ExpertOptions parse_expert_options(std::string_view text);
+
+/// The kind naming `options`, as make_bot accepts it ("expert", "expert:nodrop").
+std::string expert_kind(const ExpertOptions& options);
+
+class ExpertBot final : public Bot {
+ public:
+  ExpertBot(ExpertOptions options, std::uint64_t seed);
+
+  std::string_view name() const override { return name_; }
+  const ExpertOptions& options() const { return options_; }
+
+  /// The legal action of highest value (the first in `legal` order among equals); with one legal
+  /// action it is returned at once, using no randomness.
+  Action choose(const View& view, const ActionList& legal) override;
+
+  /// Every action of `legal` (not empty) with its value in the table's unit (signed_score), best
+  /// first. `view` must be the view of the player to move. Reproducible from the seed.
+  std::vector<ActionValue> evaluate(const View& view, const ActionList& legal);
+
+ private:
+  ExpertOptions options_;
+  std::string name_;
+  Rng rng_;
+};
+
+}  // namespace tonk

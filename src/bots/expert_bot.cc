@@ -1,0 +1,107 @@
+#include "tonk/expert_bot.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <stdexcept>
+
+#include "opponent_model.h"
+#include "rollout_search.h"
+#include "tonk/quoted_text.h"
+
+namespace tonk {
+
+ExpertOptions parse_expert_options(std::string_view text) {
+  ExpertOptions o;
+  for (std::size_t start = 0; !text.empty() && start <= text.size();) {
+    const std::size_t slash = std::min(text.find('/', start), text.size());
+    const std::string_view part = text.substr(start, slash - start);
+    start = slash + 1;
+    if (part == "nodrop") {
+      o.root_drop = false;
+    } else if (part == "nobelief") {
+      o.belief = false;
+    } else if (part == "lastdiscard") {
+      o.full_belief = false;
+    } else {
+      int n = 0;
+      const auto [ptr, ec] = std::from_chars(part.data(), part.data() + part.size(), n);
+      if (part.empty() || ec != std::errc() || ptr != part.data() + part.size() || n < 1 || n > SearchBudget::kMaxWorlds)
+        throw std::invalid_argument("bad expert option " + quoted_text(part) + " in " + quoted_text(text) +
+                                    ": expected worlds (1 to " + std::to_string(SearchBudget::kMaxWorlds) +
+                                    "), nodrop, nobelief or lastdiscard, '/'-separated");
+      o.worlds = n;
+    }
+  }
+  return o;
+}
+
+std::string expert_kind(const ExpertOptions& o) {
+  std::string parts;
+  auto add = [&parts](const std::string& p) { parts += (parts.empty() ? "" : "/") + p; };
+  if (o.worlds != ExpertOptions::kDefaultWorlds) add(std::to_string(o.worlds));
+  if (!o.root_drop) add("nodrop");
+  if (!o.belief) add("nobelief");
+  if (o.belief && !o.full_belief) add("lastdiscard");
+  return parts.empty() ? "expert" : "expert:" + parts;
+}
+
+ExpertBot::ExpertBot(ExpertOptions options, std::uint64_t seed) : options_(options), name_(expert_kind(options)), rng_(seed) {
+  if (options.worlds < 1 || options.worlds > SearchBudget::kMaxWorlds || options.proposals < 1 || options.proposals > 256 ||
+      options.drop_worlds_per_world < 1 || options.drop_worlds_per_world > 64)
+    throw std::invalid_argument("ExpertBot: worlds, proposals or drop worlds out of range");
+}
+
+Action ExpertBot::choose(const View& view, const ActionList& legal) {
+  if (legal.size() == 1) return legal[0];
+  return best_action(evaluate(view, legal));
+}
+
+std::vector<ActionValue> ExpertBot::evaluate(const View& view, const ActionList& legal) {
+  if (legal.empty()) throw std::invalid_argument("ExpertBot::evaluate: no legal actions");
+  OpponentEvidence evidence;
+  evidence.last_discard = options_.belief;
+  evidence.passes = evidence.takes = evidence.non_drops = options_.belief && options_.full_belief;
+  const OpponentModel model(view, evidence);
+  const int proposals = options_.belief ? options_.proposals : 1;
+  auto next_world = [&](Rng& rng) { return sample_world(view, model, proposals, rng); };
+
+  const Action drop = Action::drop();
+  const bool drop_at_root = options_.root_drop && legal.size() > 1 && legal.contains(drop);
+  ActionList play_on;
+  for (const Action& a : legal)
+    if (!(drop_at_root && a == drop)) play_on.push_back(a);
+  std::vector<ActionValue> values =
+      rollout_search(next_world, view.player, play_on, SearchBudget::of_worlds(options_.worlds), rng_);
+  if (!drop_at_root) return values;
+
+  // The drop ends the hand (S15), so its value in a world is exact: weigh many uniform deals by
+  // their likelihood (self-normalized importance sampling) instead of resampling a few.
+  const Scoring scoring = view.game->rules().scoring;
+  std::vector<std::pair<double, int>> samples;  // log-weight, result of the drop
+  samples.reserve(static_cast<std::size_t>(options_.drop_worlds()));
+  double max_log_weight = -INFINITY;
+  for (int k = 0; k < options_.drop_worlds(); ++k) {
+    State world = resample_from_view(view, rng_);
+    if (!world.is_legal(drop)) continue;
+    const double lw = model.log_weight(world);
+    world.apply(drop);
+    samples.emplace_back(lw, signed_score(world.outcome(), scoring, view.player));
+    max_log_weight = std::max(max_log_weight, lw);
+  }
+  double weight_sum = 0, value_sum = 0;
+  for (const auto& [lw, result] : samples) {
+    const double w = std::exp(lw - max_log_weight);
+    weight_sum += w;
+    value_sum += w * result;
+  }
+  values.push_back({drop, weight_sum > 0 ? value_sum / weight_sum : 0.0, static_cast<int>(samples.size())});
+  // Best first; among equals the order of `legal`.
+  auto index = [&legal](const Action& a) { return static_cast<int>(std::find(legal.begin(), legal.end(), a) - legal.begin()); };
+  std::stable_sort(values.begin(), values.end(), [&](const ActionValue& a, const ActionValue& b) {
+    return a.value != b.value ? a.value > b.value : index(a.action) < index(b.action);
+  });
+  return values;
+}
+
+}  // namespace tonk
