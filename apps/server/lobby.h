@@ -15,6 +15,7 @@
 #include <chrono>
 
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <nlohmann/json.hpp>
 
@@ -162,6 +163,7 @@ class Lobby {
   std::unordered_map<std::string, std::pair<std::string, int>> tokens_;  // SHA-256(token) -> table, seat
   std::vector<std::pair<std::weak_ptr<Client>, std::shared_ptr<const std::string>>> outbox_;
   std::vector<std::string> ending_;  // tables that ended since the last flush (table_ended)
+  std::unordered_map<std::string, std::shared_ptr<boost::asio::steady_timer>> expiries_;  // unjoined tables' expiry (arm_expiry)
   RetentionPolicy retention_;
 };
 

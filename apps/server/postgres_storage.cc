@@ -120,6 +120,19 @@ void PostgresStorage::create_table(const std::string& code, const std::string& c
 void PostgresStorage::append(const std::string& code, std::int64_t seq, const std::string& entry) {
   staged_.push_back({1, code, seq, entry});
 }
+bool PostgresStorage::code_used(const std::string& code) {
+  try {
+    pqxx::read_transaction r(*db_);
+    const bool used = !r.exec_params("SELECT 1 FROM tonk_tables WHERE code = $1 UNION ALL SELECT 1 FROM tonk_records WHERE code = $1 LIMIT 1",
+                                     code)
+                           .empty();
+    r.commit();
+    return used;
+  } catch (const std::exception& e) {
+    throw StorageError(std::string("database: reading code ") + code + ": " + e.what());
+  }
+}
+
 void PostgresStorage::close_table(const std::string& code, std::int64_t ended_ms, const std::string& final_state) {
   staged_.push_back({2, code, ended_ms, final_state});
 }

@@ -173,6 +173,17 @@ void SqliteStorage::create_table(const std::string& code, const std::string& con
 void SqliteStorage::append(const std::string& code, std::int64_t seq, const std::string& entry) {
   staged_.push_back({1, code, seq, entry});
 }
+bool SqliteStorage::code_used(const std::string& code) {
+  sqlite3_stmt* st = nullptr;
+  if (sqlite3_prepare_v2(db_, "SELECT 1 FROM tables WHERE code = ?1 UNION ALL SELECT 1 FROM records WHERE code = ?1 LIMIT 1", -1, &st,
+                         nullptr) != SQLITE_OK)
+    fail("read code");
+  sqlite3_bind_text(st, 1, code.data(), static_cast<int>(code.size()), SQLITE_TRANSIENT);
+  const bool used = sqlite3_step(st) == SQLITE_ROW;
+  sqlite3_finalize(st);
+  return used;
+}
+
 void SqliteStorage::close_table(const std::string& code, std::int64_t ended_ms, const std::string& final_state) {
   staged_.push_back({2, code, ended_ms, final_state});
 }

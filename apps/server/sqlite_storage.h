@@ -28,6 +28,7 @@ class SqliteStorage final : public Storage {
 
   std::vector<StoredTable> load_tables() override;
   std::optional<StoredTable> read_table(const std::string& code) override;
+  bool code_used(const std::string& code) override;
   void create_table(const std::string& code, const std::string& config) override;
   void append(const std::string& code, std::int64_t seq, const std::string& entry) override;
   void close_table(const std::string& code, std::int64_t ended_ms, const std::string& final_state) override;

@@ -71,6 +71,9 @@ class Storage {
   /// is taken); nullopt when there is no such table. For the records of ended tables after a restart
   /// and of tables another server hosts. Throws StorageError.
   virtual std::optional<StoredTable> read_table(const std::string& code) = 0;
+  /// True when code `code` is taken in the storage: a table (open or ended) has it, or the records of
+  /// a deleted one kept it. A new table never reuses one (its records would mix). Throws StorageError.
+  virtual bool code_used(const std::string& code) = 0;
   /// Stages a new table with its configuration; durable at the next commit(). The code is unique
   /// (a clash throws StorageError at commit).
   virtual void create_table(const std::string& code, const std::string& config) = 0;

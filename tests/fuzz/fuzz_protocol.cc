@@ -212,6 +212,7 @@ class SharedStorage final : public tonk::serve::Storage {
     db_->close_table(code, ended_ms, final_state);
   }
   void drop_table(const std::string& code) override { db_->drop_table(code); }
+  bool code_used(const std::string& code) override { return db_->code_used(code); }
   void put_record(const std::string& code, int hand, const std::string& text) override { db_->put_record(code, hand, text); }
   std::optional<std::string> read_record(const std::string& code, int hand) override { return db_->read_record(code, hand); }
   std::optional<tonk::serve::EndedTable> read_ended(const std::string& code) override { return db_->read_ended(code); }

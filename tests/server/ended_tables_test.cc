@@ -3,12 +3,18 @@
 // (retention.h) compacts ended tables' logs and deletes old ended tables.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
+#include <span>
+#include <filesystem>
 #include <memory>
 #include <string>
 
+#include <sqlite3.h>
+
 #include <nlohmann/json.hpp>
 
+#include "fair_deal.h"
 #include "memory_lobby.h"
 
 namespace tonk::test {
@@ -35,6 +41,7 @@ class CountingStorage final : public Storage {
     db_->close_table(code, ended_ms, final_state);
   }
   void drop_table(const std::string& code) override { db_->drop_table(code); }
+  bool code_used(const std::string& code) override { return db_->code_used(code); }
   void put_record(const std::string& code, int hand, const std::string& text) override { db_->put_record(code, hand, text); }
   std::optional<std::string> read_record(const std::string& code, int hand) override { return db_->read_record(code, hand); }
   std::optional<EndedTable> read_ended(const std::string& code) override { return db_->read_ended(code); }
@@ -134,7 +141,7 @@ TEST(ServeEndedTables, RetentionCompactsEndedLogsThenDeletesOldEndedTables) {
     policy.keep_log = std::chrono::minutes(5);
     policy.delete_after = std::chrono::hours(24);
     policy.keep_records = keep_records;
-    policy.step_entries = 3;  // several steps: each is bounded
+    policy.step_entries = 2;  // several steps: each is bounded
     f.server->lobby().set_retention(policy);
     auto ann = std::make_shared<MemoryClient>();
     const std::string ended = play_one_hand(*f.server, ann);
@@ -142,13 +149,13 @@ TEST(ServeEndedTables, RetentionCompactsEndedLogsThenDeletesOldEndedTables) {
     const std::string open = ann->last("created")["table"];
     f.server->send(ann, {{"type", "join"}, {"table", open}, {"name", "Ann"}, {"seat", 0}});
     const std::size_t ended_log = f.db->read_table(ended)->log.size(), open_log = f.db->read_table(open)->log.size();
-    ASSERT_GT(ended_log, 6u);
+    ASSERT_GE(ended_log, 4u);  // seed, join, deal, ..., over
     EXPECT_FALSE(f.server->lobby().sweep()) << "nothing is due before keep_log";
     EXPECT_EQ(f.db->read_table(ended)->log.size(), ended_log);
     f.server->lobby().set_clock_offset(std::chrono::minutes(6));
     int steps = 1;
     while (f.server->lobby().sweep() && steps < 100) ++steps;
-    EXPECT_GE(steps, static_cast<int>(ended_log / 3)) << "a step deletes more than its bound";
+    EXPECT_GE(steps, static_cast<int>(ended_log / 2)) << "a step deletes more than its bound";
     EXPECT_TRUE(f.db->read_table(ended)->log.empty()) << "the ended table's log is not compacted";
     EXPECT_EQ(f.db->read_table(open)->log.size(), open_log) << "an open table's log was touched";
     EXPECT_TRUE(f.server->lobby().record_text(ended, 1).has_value()) << "compaction lost the records";
@@ -164,6 +171,64 @@ TEST(ServeEndedTables, RetentionCompactsEndedLogsThenDeletesOldEndedTables) {
     EXPECT_EQ(bo->messages.back()["code"], "not_found");
     EXPECT_EQ(f.db->read_table(open)->log.size(), open_log) << "an open table was touched";
   }
+}
+
+// Found by the server soak: a new table drew the code of an ended table (no longer in memory) and the
+// commit failed on the storage's unique code, stopping the server.
+TEST(ServeEndedTables, ANewTableNeverTakesTheCodeOfAnEndedOne) {
+  int codes = 0;
+  serve::set_random_source_for_testing([&codes](std::span<unsigned char> out) {
+    unsigned char fill = 0x5a;
+    if (out.size() == 6) fill = codes++ < 2 ? 0 : 1;  // table codes: 222222 twice, then 333333
+    std::fill(out.begin(), out.end(), fill);
+  });
+  MemoryLobby server;
+  auto ann = std::make_shared<MemoryClient>();
+  server.send(ann, {{"type", "create"}, {"seats", 2}});
+  ASSERT_EQ(ann->last("created")["table"], "222222");
+  server.send(ann, {{"type", "join"}, {"table", "222222"}, {"name", "Ann"}, {"seat", 0}});
+  server.send(ann, {{"type", "leave"}});
+  ASSERT_EQ(server.lobby().table_count(), 0u);
+  server.send(ann, {{"type", "create"}, {"seats", 2}});
+  serve::set_random_source_for_testing({});
+  EXPECT_EQ(ann->last("created")["table"], "333333");
+}
+
+TEST(ServeEndedTables, ADatabaseFromBeforeStoredRecordsGetsThemOnceAtStartup) {
+  const std::string path = (std::filesystem::temp_directory_path() / ("tonk-upgrade-" + serve::random_hex(6) + ".db")).string();
+  std::string code;
+  std::optional<std::string> record;
+  json ledger;
+  {
+    MemoryLobby server(std::make_unique<serve::SqliteStorage>(path));
+    auto ann = std::make_shared<MemoryClient>();
+    code = play_one_hand(server, ann);
+    record = server.lobby().record_text(code, 1);
+    ledger = ann->last("table_over")["ledger"];
+  }
+  ASSERT_TRUE(record.has_value());
+  {  // As an older server left it: no records' table, no final state.
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    for (const char* sql : {"DROP TABLE records", "DROP INDEX tables_to_compact", "DROP INDEX tables_ended",
+                            "ALTER TABLE tables DROP COLUMN ended_ms", "ALTER TABLE tables DROP COLUMN final",
+                            "ALTER TABLE tables DROP COLUMN compacted"})
+      ASSERT_EQ(sqlite3_exec(db, sql, nullptr, nullptr, nullptr), SQLITE_OK) << sql << ": " << sqlite3_errmsg(db);
+    sqlite3_close(db);
+  }
+  {
+    MemoryLobby server(std::make_unique<serve::SqliteStorage>(path));
+    server.lobby().restore();
+    EXPECT_EQ(server.lobby().record_text(code, 1), record);
+    auto bo = std::make_shared<MemoryClient>();
+    server.send(bo, {{"type", "watch"}, {"table", code}});
+    EXPECT_EQ(bo->last("table_over")["ledger"], ledger) << "the ended table's final state was not stored at the upgrade";
+    // Its end counts from the upgrade: the default policy deletes nothing yet.
+    while (server.lobby().sweep()) {
+    }
+    EXPECT_EQ(server.lobby().record_text(code, 1), record);
+  }
+  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
 }
 
 }  // namespace

@@ -41,9 +41,9 @@ TEST(ServeLobbyMemory, AnEndedTableOffersNoActionsEvenMidHand) {
     EXPECT_EQ(s["legal"], json::array()) << s.dump();
     EXPECT_EQ(s["to_move"], -1);
   }
-  lobby.send(mover, {{"type", "hint"}, {"id", 5}});
+  lobby.send(mover, {{"type", "hint"}, {"id", 5}});  // the ended table left memory: it is over
   EXPECT_EQ(mover->messages.back()["type"], "error");
-  EXPECT_EQ(mover->messages.back()["code"], "illegal");
+  EXPECT_EQ(mover->messages.back()["code"], "not_found");
 }
 
 // Found by fuzz_protocol: a message that is valid UTF-8 but not valid JSON, with a multi-byte
