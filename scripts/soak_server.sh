@@ -33,10 +33,11 @@ done
 if [ -n "$keep" ]; then dir=$keep; mkdir -p "$dir"; else dir=$(mktemp -d); fi
 seconds=$(awk -v m="$minutes" 'BEGIN { printf "%d", m * 60 }')
 if ((short)); then
-  # Ended tables are deleted 3 s after they end, swept every second: the database holds about the
-  # last 3 s of tables whatever the count, and memory only the tables in play.
-  retention=(--keep-log 0 --delete-ended-after 3 --retention-sweep 1)
-  sampling=(--sample-tables 600 --sample-seconds 60 --warmup 0.3 --max-rss-growth-mb 12 --max-db-growth-mb 4)
+  # Ended tables are deleted 1 s after they end, swept every 0.5 s: the database holds about the
+  # last 1.5 s of tables whatever the count (its size follows the rate, not the count), and memory
+  # only the tables in play.
+  retention=(--keep-log 0 --delete-ended-after 1 --retention-sweep 0.5)
+  sampling=(--sample-tables 600 --sample-seconds 60 --warmup 0.5 --max-rss-growth-mb 12 --max-db-growth-mb 8)
 else
   # The long run: deleted 2 minutes after they end (a host would keep days: the same flat line,
   # higher), swept every 10 s; a line every minute.
