@@ -1,5 +1,6 @@
 #include "lobby.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -105,8 +106,56 @@ Lobby::~Lobby() {
 }
 
 std::size_t Lobby::restore() {
+  store_missing_records();
   adopt(storage_->load_tables());
   return tables_.size();
+}
+
+void Lobby::store_missing_records() {
+  for (const std::string& code : storage_->tables_without_records()) {
+    const std::optional<StoredTable> stored = storage_->read_table(code);
+    if (!stored) continue;
+    std::string final_state;
+    std::vector<std::string> records;
+    try {
+      records = ServerTable::records_of(*this, *stored, &final_state);
+    } catch (const std::exception& e) {
+      throw std::runtime_error("table " + code + " does not replay from its log: " + e.what());
+    }
+    for (std::size_t i = 0; i < records.size(); ++i)
+      if (!records[i].empty()) storage_->put_record(code, static_cast<int>(i) + 1, records[i]);
+    if (stored->closed) storage_->close_table(code, now_ms(), final_state);  // its final state, for `watch`
+    storage_->commit();
+  }
+}
+
+void Lobby::set_retention(const RetentionPolicy& policy) {
+  const auto require = [](bool ok, const char* field) {
+    if (!ok) throw std::invalid_argument(std::string("RetentionPolicy::") + field + " is out of range");
+  };
+  require(policy.keep_log.count() >= 0, "keep_log");
+  require(policy.delete_after.count() >= 0, "delete_after");
+  require(policy.sweep_period.count() > 0, "sweep_period");
+  require(policy.step_entries >= 1, "step_entries");
+  require(policy.step_tables >= 1, "step_tables");
+  retention_ = policy;
+}
+
+bool Lobby::sweep() {
+  flush();  // nothing staged: a sweep commits on its own
+  try {
+    const std::int64_t now = now_ms();
+    // A table is compacted before it is deleted: with a deletion sooner than the log's keep, sooner.
+    auto keep = retention_.keep_log;
+    if (retention_.delete_after.count() > 0) keep = std::min(keep, retention_.delete_after);
+    if (storage_->compact_logs(now - keep.count(), retention_.step_entries) >= retention_.step_entries) return true;
+    if (retention_.delete_after.count() == 0) return false;
+    return storage_->delete_ended(now - retention_.delete_after.count(), retention_.keep_records, retention_.step_tables) >=
+           retention_.step_tables;
+  } catch (const StorageError& e) {
+    std::cerr << "tonk serve: storage failed, stopping: " << e.what() << std::endl;
+    std::_Exit(3);
+  }
 }
 
 std::size_t Lobby::adopt(std::vector<StoredTable> stored) {
@@ -150,12 +199,19 @@ void Lobby::table_joined(ServerTable& table) {
     if (--it->second <= 0) unjoined_by_address_.erase(it);
   table.creator.reset();
   table.creator_address.clear();
+  // Its expiry is moot: freed now, not 10 minutes later (memory in proportion to tables made).
+  if (const auto it = expiries_.find(table.code()); it != expiries_.end()) {
+    it->second->cancel();
+    expiries_.erase(it);
+  }
 }
 
 void Lobby::arm_expiry(const std::string& code) {
   auto timer = std::make_shared<boost::asio::steady_timer>(io_, limits_.unjoined_expiry);
+  expiries_[code] = timer;
   timer->async_wait([this, timer, code](const boost::system::error_code& ec) {
     if (ec) return;
+    expiries_.erase(code);
     const auto it = tables_.find(code);
     if (it == tables_.end() || !it->second->never_joined()) return;
     std::shared_ptr<ServerTable> table = it->second;
@@ -198,6 +254,13 @@ void Lobby::send(const std::shared_ptr<Client>& client, std::shared_ptr<const st
 }
 
 void Lobby::flush() {
+  std::vector<std::shared_ptr<ServerTable>> ended;
+  for (const std::string& code : ending_)
+    if (auto t = find(code)) {
+      storage_->close_table(code, now_ms(), t->final_state());  // with its last entries: one commit
+      ended.push_back(std::move(t));
+    }
+  ending_.clear();
   try {
     storage_->commit();
   } catch (const StorageError& e) {
@@ -209,6 +272,12 @@ void Lobby::flush() {
   out.swap(outbox_);
   for (auto& [weak, text] : out)
     if (auto c = weak.lock()) c->deliver(std::move(text));
+  // Ended and committed: the tables leave memory (their connections keep following their codes, for
+  // `record`; what they send a seat is refused as the table is over).
+  for (const auto& t : ended) {
+    t->retire();
+    tables_.erase(t->code());
+  }
 }
 
 void Lobby::add_token(const std::string& hash, const std::string& code, int seat) { tokens_[hash] = {code, seat}; }
@@ -291,8 +360,9 @@ std::shared_ptr<ServerTable> Lobby::find(const std::string& code) const {
 }
 
 std::shared_ptr<ServerTable> Lobby::followed(const std::shared_ptr<Client>& client, bool need_seat) const {
-  auto t = client->following.table.empty() ? nullptr : find(client->following.table);
-  if (!t) throw ProtocolError("unauthorized", "join, resume or watch a table first");
+  if (client->following.table.empty()) throw ProtocolError("unauthorized", "join, resume or watch a table first");
+  auto t = find(client->following.table);
+  if (!t) throw ProtocolError("not_found", "table " + client->following.table + " is over");  // it left memory
   if (need_seat && client->following.seat < 0) throw ProtocolError("unauthorized", "spectators cannot do that: join a seat");
   return t;
 }
@@ -309,7 +379,8 @@ std::string Lobby::new_code() const {
     std::string code;
     for (std::size_t i = 0; i < 6; ++i)
       code += kCodeAlphabet[static_cast<std::size_t>(std::stoi(bytes.substr(2 * i, 2), nullptr, 16)) % kCodeAlphabet.size()];
-    if (!tables_.count(code)) return code;
+    // Ended tables left memory: the storage knows their codes (a clash failed the commit).
+    if (!tables_.count(code) && !storage_->code_used(code)) return code;
   }
 }
 
@@ -335,30 +406,27 @@ std::optional<json> Lobby::table_host(const std::string& code) {
 
 std::optional<std::string> Lobby::record_text(const std::string& code, int hand) {
   if (auto t = find(code)) return t->hand_record(hand);
-  // Not hosted here: an ended table (a restarted server loads only open ones) or a table another
-  // server of a shared database hosts. Its records are replayed from its committed log; an ended
-  // table's never change, so they are kept (a bounded cache).
+  // Not hosted here: an ended table, or a table another server of a shared database hosts.
   if (code.empty() || code.size() > 16 || code.find_first_not_of(kCodeAlphabet) != std::string::npos) return std::nullopt;
-  auto it = ended_records_.find(code);
-  std::vector<std::string> fresh;
-  if (it == ended_records_.end()) {
-    const std::optional<StoredTable> stored = storage_->read_table(code);
-    if (!stored) return std::nullopt;
-    try {
-      fresh = ServerTable::records_of(*this, *stored);
-    } catch (const std::exception& e) {
-      throw StorageError("table " + code + " does not replay from its log: " + e.what());
-    }
-    if (stored->closed) {
-      constexpr std::size_t kKept = 64;
-      if (ended_records_.size() >= kKept) ended_records_.erase(ended_records_.begin());
-      it = ended_records_.emplace(code, std::move(fresh)).first;
-    }
-  }
-  const std::vector<std::string>& records = it != ended_records_.end() ? it->second : fresh;
-  if (hand < 1 || hand > static_cast<int>(records.size()) || records[static_cast<std::size_t>(hand - 1)].empty())
-    return std::nullopt;
-  return records[static_cast<std::size_t>(hand - 1)];
+  if (hand < 1) return std::nullopt;
+  return storage_->read_record(code, hand);
+}
+
+void Lobby::watch_ended(const std::shared_ptr<Client>& client, const std::string& code, const json& re) {
+  const auto not_found = [&] { return ProtocolError("not_found", "no table " + code.substr(0, 16)); };
+  if (code.empty() || code.size() > 16 || code.find_first_not_of(kCodeAlphabet) != std::string::npos) throw not_found();
+  std::optional<EndedTable> ended = storage_->read_ended(code);
+  if (!ended || ended->final_state.empty()) throw not_found();
+  json state = json::parse(ended->final_state);
+  if (!client->following.table.empty())
+    if (auto old = find(client->following.table)) old->unsubscribe(client.get());
+  client->following = {code, -1};
+  json watching{{"type", "watching"}, {"table", code}};
+  if (!re.is_null()) watching["re"] = re;
+  send(client, watching);
+  json ledger = state.value("ledger", json(nullptr));
+  send(client, std::make_shared<const std::string>(std::move(ended->final_state)));
+  send(client, json{{"type", "table_over"}, {"table", code}, {"ledger", std::move(ledger)}});
 }
 
 void Lobby::dispatch(const std::shared_ptr<Client>& client, const json& m, const json& re) {
@@ -426,7 +494,7 @@ void Lobby::dispatch(const std::shared_ptr<Client>& client, const json& m, const
   }
   if (type == "watch") {
     auto table = find(string_field(m, "table"));
-    if (!table) throw ProtocolError("not_found", "no table " + string_field(m, "table").substr(0, 16));
+    if (!table) return watch_ended(client, string_field(m, "table"), re);  // ended: from the storage
     if (client->following.table == table->code() && client->following.seat < 0) {
       // Already watching it: answer the sender only (a repeated `watch` costs O(1), no broadcast).
       reply({{"type", "watching"}, {"table", table->code()}});
@@ -440,9 +508,9 @@ void Lobby::dispatch(const std::shared_ptr<Client>& client, const json& m, const
     return;
   }
   if (type == "record") {
-    auto table = followed(client, false);
+    if (client->following.table.empty()) throw ProtocolError("unauthorized", "join, resume or watch a table first");
     const int hand = hand_field(m);
-    const std::optional<std::string> text = table->hand_record(hand);
+    const std::optional<std::string> text = record_text(client->following.table, hand);  // an ended table's: stored
     if (!text) throw ProtocolError("not_found", "hand " + std::to_string(hand) + " is not a finished hand of this table");
     return reply({{"type", "record"}, {"hand", hand}, {"text", *text}});
   }

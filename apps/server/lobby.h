@@ -4,7 +4,6 @@
 
 #include <chrono>
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -16,10 +15,12 @@
 #include <chrono>
 
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <nlohmann/json.hpp>
 
 #include "client.h"
+#include "retention.h"
 #include "server_table.h"
 #include "storage.h"
 
@@ -48,8 +49,17 @@ class Lobby {
   Lobby& operator=(const Lobby&) = delete;
 
   /// Loads every stored table and replays its log, then lets the tables run. Throws StorageError
-  /// or std::runtime_error for a log that does not replay. Returns the number of tables.
+  /// or std::runtime_error for a log that does not replay. Returns the number of tables. A database
+  /// written before records were stored apart gets them first (each such log replayed once).
   std::size_t restore();
+
+  /// The retention policy (retention.h); throws std::invalid_argument naming a field out of range.
+  void set_retention(const RetentionPolicy& policy);
+  const RetentionPolicy& retention() const { return retention_; }
+  /// Applies the retention policy one bounded step (compacting logs, then deleting old ended tables).
+  /// Returns true when there is more to do at once (call again soon; other work may run between).
+  /// A storage failure stops the server (exit 3).
+  bool sweep();
 
   /// For a shared storage (storage.h leases): renews this process's leases and hosts the tables
   /// whose host's lease expired, resumed from their logs. Called every storage().lease_period().
@@ -65,10 +75,16 @@ class Lobby {
   void on_close(const Client* client);
 
   /// The record of finished hand `hand` of table `code`, or nullopt: from memory for a table this
-  /// server hosts, else replayed from the storage's log (an ended table, also after a restart; a
-  /// table another server of a shared database hosts). Throws StorageError.
+  /// server hosts, else the storage's stored record (an ended table, also after a restart; a table
+  /// another server of a shared database hosts): one row read, never a log replayed. Throws StorageError.
   std::optional<std::string> record_text(const std::string& code, int hand);
+  /// Tables in memory: the open ones. A table that ended leaves memory once its end is committed
+  /// (its records and final state are served from the storage), so this never grows with the tables
+  /// that ended.
   std::size_t table_count() const { return tables_.size(); }
+  /// Table `table` ended (ServerTable::finish_table, live): the next flush() stages its close with
+  /// its final state, commits, then drops it from memory.
+  void table_ended(const ServerTable& table) { ending_.push_back(table.code()); }
   /// The URL this server advertises (`--advertise`; by default http://HOST:PORT it listens on). With a
   /// shared storage it is recorded with each lease (the routing registry). Call before restore().
   void set_advertise(const std::string& url);
@@ -127,6 +143,10 @@ class Lobby {
   std::size_t adopt(std::vector<StoredTable> stored);
   /// Removes `code` (from storage too) if nobody joined it `limits_.unjoined_expiry` from now.
   void arm_expiry(const std::string& code);
+  /// `watch` of a table no longer in memory: its final state from the storage, or not_found.
+  void watch_ended(const std::shared_ptr<Client>& client, const std::string& code, const nlohmann::json& re);
+  /// Stores the records of the tables a database older than the records' table has only in logs.
+  void store_missing_records();
 
   boost::asio::io_context& io_;
   double rate_ = 20;
@@ -142,7 +162,9 @@ class Lobby {
   std::unordered_map<std::string, std::shared_ptr<ServerTable>> tables_;
   std::unordered_map<std::string, std::pair<std::string, int>> tokens_;  // SHA-256(token) -> table, seat
   std::vector<std::pair<std::weak_ptr<Client>, std::shared_ptr<const std::string>>> outbox_;
-  std::map<std::string, std::vector<std::string>> ended_records_;  // ended tables not hosted: code -> records (a bounded cache)
+  std::vector<std::string> ending_;  // tables that ended since the last flush (table_ended)
+  std::unordered_map<std::string, std::shared_ptr<boost::asio::steady_timer>> expiries_;  // unjoined tables' expiry (arm_expiry)
+  RetentionPolicy retention_;
 };
 
 }  // namespace tonk::serve

@@ -36,6 +36,18 @@ PostgresStorage::PostgresStorage(const std::string& url, std::chrono::millisecon
     // The routing registry (docs/SCALING.md): the holder's advertised URL next to its lease. Added
     // to a database made before it existed.
     w.exec0("ALTER TABLE tonk_leases ADD COLUMN IF NOT EXISTS address text");
+    // What an ended table keeps (storage.h), added to a database written before it existed: its
+    // ended tables count as ended now, and their records are stored once from their logs.
+    if (w.exec1("SELECT to_regclass('tonk_records') IS NULL")[0].as<bool>()) {
+      w.exec0("ALTER TABLE tonk_tables ADD COLUMN ended_ms bigint");
+      w.exec0("ALTER TABLE tonk_tables ADD COLUMN final text NOT NULL DEFAULT ''");
+      w.exec0("ALTER TABLE tonk_tables ADD COLUMN compacted boolean NOT NULL DEFAULT false");
+      w.exec0("UPDATE tonk_tables SET ended_ms = (extract(epoch FROM now()) * 1000)::bigint WHERE closed");
+      w.exec0("CREATE TABLE tonk_records (code text NOT NULL, hand integer NOT NULL, text text NOT NULL, PRIMARY KEY (code, hand))");
+      w.exec0("CREATE INDEX tonk_tables_to_compact ON tonk_tables (ended_ms) WHERE closed AND NOT compacted");
+      w.exec0("CREATE INDEX tonk_tables_ended ON tonk_tables (ended_ms) WHERE closed");
+      records_missing_ = !w.exec("SELECT 1 FROM tonk_log LIMIT 1").empty();
+    }
     w.commit();
   } catch (const std::exception& e) {
     throw StorageError(std::string("cannot open the PostgreSQL database: ") + e.what());
@@ -108,7 +120,26 @@ void PostgresStorage::create_table(const std::string& code, const std::string& c
 void PostgresStorage::append(const std::string& code, std::int64_t seq, const std::string& entry) {
   staged_.push_back({1, code, seq, entry});
 }
-void PostgresStorage::close_table(const std::string& code) { staged_.push_back({2, code, 0, {}}); }
+bool PostgresStorage::code_used(const std::string& code) {
+  try {
+    pqxx::read_transaction r(*db_);
+    const bool used = !r.exec_params("SELECT 1 FROM tonk_tables WHERE code = $1 UNION ALL SELECT 1 FROM tonk_records WHERE code = $1 LIMIT 1",
+                                     code)
+                           .empty();
+    r.commit();
+    return used;
+  } catch (const std::exception& e) {
+    throw StorageError(std::string("database: reading code ") + code + ": " + e.what());
+  }
+}
+
+void PostgresStorage::close_table(const std::string& code, std::int64_t ended_ms, const std::string& final_state) {
+  staged_.push_back({2, code, ended_ms, final_state});
+}
+void PostgresStorage::drop_table(const std::string& code) { staged_.push_back({3, code, 0, {}}); }
+void PostgresStorage::put_record(const std::string& code, int hand, const std::string& text) {
+  staged_.push_back({4, code, hand, text});
+}
 
 void PostgresStorage::commit() {
   if (staged_.empty()) return;
@@ -132,8 +163,17 @@ void PostgresStorage::commit() {
                       s.code, holder_, lease_.count(), address_);
       } else if (s.kind == 1) {
         w.exec_params("INSERT INTO tonk_log (code, seq, entry) VALUES ($1, $2, $3)", s.code, s.seq, s.text);
+      } else if (s.kind == 4) {
+        w.exec_params("INSERT INTO tonk_records (code, hand, text) VALUES ($1, $2, $3) "
+                      "ON CONFLICT (code, hand) DO UPDATE SET text = excluded.text",
+                      s.code, static_cast<int>(s.seq), s.text);
+      } else if (s.kind == 3) {
+        for (const char* sql : {"DELETE FROM tonk_log WHERE code = $1", "DELETE FROM tonk_records WHERE code = $1",
+                                "DELETE FROM tonk_leases WHERE code = $1", "DELETE FROM tonk_tables WHERE code = $1"})
+          w.exec_params(sql, s.code);
+        closed.insert(s.code);
       } else {
-        w.exec_params("UPDATE tonk_tables SET closed = true WHERE code = $1", s.code);
+        w.exec_params("UPDATE tonk_tables SET closed = true, ended_ms = $2, final = $3 WHERE code = $1", s.code, s.seq, s.text);
         w.exec_params("DELETE FROM tonk_leases WHERE code = $1", s.code);
         closed.insert(s.code);
       }
@@ -146,6 +186,93 @@ void PostgresStorage::commit() {
   }
   for (const std::string& code : created) hosted_.insert(code);
   for (const std::string& code : closed) hosted_.erase(code);
+}
+
+std::optional<std::string> PostgresStorage::read_record(const std::string& code, int hand) {
+  try {
+    pqxx::read_transaction r(*db_);
+    const pqxx::result row = r.exec_params("SELECT text FROM tonk_records WHERE code = $1 AND hand = $2", code, hand);
+    r.commit();
+    if (row.empty()) return std::nullopt;
+    return row[0][0].as<std::string>();
+  } catch (const std::exception& e) {
+    throw StorageError(std::string("database: reading a record of table ") + code + ": " + e.what());
+  }
+}
+
+std::optional<EndedTable> PostgresStorage::read_ended(const std::string& code) {
+  try {
+    pqxx::read_transaction r(*db_);
+    const pqxx::result row = r.exec_params("SELECT final, coalesce(ended_ms, 0) FROM tonk_tables WHERE code = $1 AND closed", code);
+    r.commit();
+    if (row.empty()) return std::nullopt;
+    return EndedTable{row[0][0].as<std::string>(), row[0][1].as<std::int64_t>()};
+  } catch (const std::exception& e) {
+    throw StorageError(std::string("database: reading ended table ") + code + ": " + e.what());
+  }
+}
+
+std::size_t PostgresStorage::compact_logs(std::int64_t ended_before_ms, std::size_t max_entries) {
+  if (max_entries == 0) return 0;
+  std::size_t deleted = 0;
+  try {
+    pqxx::work w(*db_);
+    // SKIP LOCKED: two servers of a cluster compacting at once take different tables.
+    const pqxx::result codes = w.exec_params(
+        "SELECT code FROM tonk_tables WHERE closed AND NOT compacted AND ended_ms <= $1 ORDER BY ended_ms LIMIT $2 "
+        "FOR UPDATE SKIP LOCKED",
+        ended_before_ms, static_cast<std::int64_t>(max_entries));
+    for (const auto& row : codes) {
+      const std::string code = row[0].as<std::string>();
+      const std::int64_t left = static_cast<std::int64_t>(max_entries - deleted);
+      deleted += static_cast<std::size_t>(
+          w.exec_params("DELETE FROM tonk_log WHERE code = $1 AND seq IN "
+                        "(SELECT seq FROM tonk_log WHERE code = $1 ORDER BY seq DESC LIMIT $2)",
+                        code, left)
+              .affected_rows());
+      if (deleted >= max_entries) break;  // this log may not be empty yet: the next call goes on
+      w.exec_params("UPDATE tonk_tables SET compacted = true WHERE code = $1", code);
+    }
+    w.commit();
+  } catch (const std::exception& e) {
+    throw StorageError(std::string("database: compacting ended tables' logs: ") + e.what());
+  }
+  return deleted;
+}
+
+std::size_t PostgresStorage::delete_ended(std::int64_t ended_before_ms, bool keep_records, std::size_t max_tables) {
+  if (max_tables == 0) return 0;
+  std::size_t deleted = 0;
+  try {
+    pqxx::work w(*db_);
+    const pqxx::result codes = w.exec_params(
+        "SELECT code FROM tonk_tables WHERE closed AND compacted AND ended_ms <= $1 ORDER BY ended_ms LIMIT $2 "
+        "FOR UPDATE SKIP LOCKED",
+        ended_before_ms, static_cast<std::int64_t>(max_tables));
+    for (const auto& row : codes) {
+      const std::string code = row[0].as<std::string>();
+      if (!keep_records) w.exec_params("DELETE FROM tonk_records WHERE code = $1", code);
+      deleted += static_cast<std::size_t>(w.exec_params("DELETE FROM tonk_tables WHERE code = $1", code).affected_rows());
+    }
+    w.commit();
+  } catch (const std::exception& e) {
+    throw StorageError(std::string("database: deleting old ended tables: ") + e.what());
+  }
+  return deleted;
+}
+
+std::vector<std::string> PostgresStorage::tables_without_records() {
+  std::vector<std::string> out;
+  if (!records_missing_) return out;
+  try {
+    pqxx::read_transaction r(*db_);
+    for (const auto& row : r.exec("SELECT DISTINCT code FROM tonk_log")) out.push_back(row[0].as<std::string>());
+    r.commit();
+  } catch (const std::exception& e) {
+    throw StorageError(std::string("database: listing tables to store records of: ") + e.what());
+  }
+  records_missing_ = false;
+  return out;
 }
 
 std::optional<LeaseInfo> PostgresStorage::lease_of(const std::string& code) {

@@ -12,8 +12,8 @@
 
 namespace tonk::serve {
 
-/// Storage in PostgreSQL (libpqxx): tonk_tables(code, config, closed), tonk_log(code, seq, entry)
-/// with (code, seq) the primary key, and tonk_leases(code, holder, expires, address): `address` is the
+/// Storage in PostgreSQL (libpqxx): tonk_tables(code, config, closed, ended_ms, final, compacted),
+/// tonk_log(code, seq, entry) with (code, seq) the primary key, tonk_records(code, hand, text), and tonk_leases(code, holder, expires, address): `address` is the
 /// holder's advertised URL, for a load balancer's routing (lease_of).
 ///
 /// Leases: every process has a random holder id. A table's lease row names the process hosting it
@@ -38,9 +38,17 @@ class PostgresStorage final : public Storage {
   std::vector<StoredTable> load_tables() override { return take_over(); }
   std::vector<StoredTable> take_over() override;
   std::optional<StoredTable> read_table(const std::string& code) override;
+  bool code_used(const std::string& code) override;
   void create_table(const std::string& code, const std::string& config) override;
   void append(const std::string& code, std::int64_t seq, const std::string& entry) override;
-  void close_table(const std::string& code) override;
+  void close_table(const std::string& code, std::int64_t ended_ms, const std::string& final_state) override;
+  void drop_table(const std::string& code) override;
+  void put_record(const std::string& code, int hand, const std::string& text) override;
+  std::optional<std::string> read_record(const std::string& code, int hand) override;
+  std::optional<EndedTable> read_ended(const std::string& code) override;
+  std::size_t compact_logs(std::int64_t ended_before_ms, std::size_t max_entries) override;
+  std::size_t delete_ended(std::int64_t ended_before_ms, bool keep_records, std::size_t max_tables) override;
+  std::vector<std::string> tables_without_records() override;
   void commit() override;
   bool pending() const override { return !staged_.empty(); }
   /// Extends this process's leases; throws StorageError when one of its tables was taken by
@@ -54,9 +62,9 @@ class PostgresStorage final : public Storage {
 
  private:
   struct Staged {
-    int kind;  // 0 table, 1 entry, 2 close
+    int kind;  // 0 table, 1 entry, 2 close, 3 drop, 4 record
     std::string code;
-    std::int64_t seq;
+    std::int64_t seq;  // an entry's seq, a record's hand, a close's ended_ms
     std::string text;
   };
   struct Connection;  // the libpqxx connection (kept out of this header)
@@ -66,6 +74,7 @@ class PostgresStorage final : public Storage {
   std::string address_;  // advertised with each lease (tonk_leases.address)
   std::set<std::string> hosted_;  // the tables whose lease this process holds
   std::vector<Staged> staged_;
+  bool records_missing_ = false;  // opened a log written before tonk_records existed
 };
 
 }  // namespace tonk::serve

@@ -109,6 +109,13 @@ int run_server(const ServeOptions& options) {
     limits.unjoined_per_address = options.max_unjoined_per_address;
     limits.unjoined_expiry = std::chrono::milliseconds(static_cast<long long>(options.unjoined_expiry * 1000));
     lobby->set_limits(limits);
+    RetentionPolicy retention;
+    const auto ms = [](double seconds) { return std::chrono::milliseconds(static_cast<long long>(seconds * 1000)); };
+    retention.keep_log = ms(options.keep_log);
+    retention.delete_after = ms(options.delete_ended_after);
+    retention.keep_records = options.keep_records;
+    retention.sweep_period = ms(options.retention_sweep);
+    lobby->set_retention(retention);
     lobby->set_clock_offset(std::chrono::milliseconds(options.clock_offset_ms));
     lobby->set_exit_after_acts(options.exit_after_acts);
   } catch (const std::exception& e) {
@@ -175,6 +182,17 @@ int run_server(const ServeOptions& options) {
     };
     keep_leases();
   }
+  // The retention policy (retention.h): a bounded step every sweep period, the next one at once
+  // (after what else waits) while there is more to do.
+  boost::asio::steady_timer retention_timer(io);
+  std::function<void(std::chrono::milliseconds)> keep_retention = [&](std::chrono::milliseconds after) {
+    retention_timer.expires_after(after);
+    retention_timer.async_wait([&](const boost::system::error_code& e) {
+      if (e) return;
+      keep_retention(lobby->sweep() ? std::chrono::milliseconds(0) : lobby->retention().sweep_period);
+    });
+  };
+  keep_retention(lobby->retention().sweep_period);
   boost::asio::signal_set signals(io, SIGINT, SIGTERM);
   signals.async_wait([&io](const boost::system::error_code&, int) { io.stop(); });
   // SIGHUP (certbot's deploy hook, systemctl reload): new connections get the reloaded certificate.

@@ -21,6 +21,13 @@ struct ServeOptions {
   int max_hints = 4;                      ///< hints computed at once over every table (then `busy`)
   int max_unjoined_per_address = 20;      ///< tables nobody joined yet that one address may have created
   double unjoined_expiry = 600;           ///< seconds after which a table nobody joined is removed
+  /// Retention (retention.h, docs/DEPLOY.md "Retention"), in seconds: an ended table's log is
+  /// compacted `keep_log` after it ended, the table deleted `delete_ended_after` after (0: never),
+  /// its records too unless `keep_records`; the policy is applied every `retention_sweep`.
+  double keep_log = 0;
+  double delete_ended_after = 30 * 86400;
+  bool keep_records = false;
+  double retention_sweep = 60;
   /// TLS (tls_context.h): PEM certificate chain and key files, both or neither; "" for plain http.
   /// SIGHUP reloads them.
   std::string tls_cert;

@@ -242,6 +242,7 @@ void ServerTable::on_event(const TableEvent& e) {
       for (const Contribution& c : list) text += "# fair-contribution: " + std::to_string(c.seat) + ":" + c.entropy + "\n";
       text += write_record(make_record(hand, names, n, session_tags(*e.booked)));
       if (static_cast<int>(records_.size()) < n) records_.resize(static_cast<std::size_t>(n));
+      if (live_) lobby_.storage().put_record(code(), n, text);  // served from there once the table left memory
       records_[static_cast<std::size_t>(n - 1)] = std::move(text);
       seeds_.erase(n);
       commitments_.erase(n);
@@ -460,7 +461,7 @@ void ServerTable::finish_table() {
   if (!detached_)
     for (SeatInfo& seat : seats_) lobby_.remove_token(seat.token_hash);
   if (!live_) return;
-  lobby_.storage().close_table(code());
+  lobby_.table_ended(*this);  // closed in the storage at the next commit, then it leaves memory
   send_to_seat(-2, json{{"type", "table_over"}, {"table", code()}, {"ledger", ledger_json()}}, true);
 }
 
@@ -609,11 +610,23 @@ void ServerTable::hint(const std::shared_ptr<Client>& client, json re) {
   });
 }
 
-std::vector<std::string> ServerTable::records_of(Lobby& lobby, const StoredTable& stored) {
+std::vector<std::string> ServerTable::records_of(Lobby& lobby, const StoredTable& stored, std::string* final_state) {
   ServerTable table(lobby, TableConfig::from_json(stored.config));
   table.detached_ = true;
   for (const std::string& entry : stored.log) table.replay(entry);
+  if (final_state) *final_state = table.final_state();
   return std::move(table.records_);
+}
+
+std::string ServerTable::final_state() const { return state_text(-1); }
+
+void ServerTable::retire() {
+  ++timer_token_;
+  pacing_.cancel();
+  audience_.cancel();
+  turn_timer_.cancel();
+  pause_timer_.cancel();
+  subscribers_.clear();
 }
 
 std::optional<std::string> ServerTable::hand_record(int hand) const {
@@ -662,15 +675,10 @@ void ServerTable::demote(int seat, const char* reason) {
 
 void ServerTable::expire() {
   over_ = true;
-  ++timer_token_;
-  pacing_.cancel();
-  audience_.cancel();
-  turn_timer_.cancel();
-  pause_timer_.cancel();
   send_to_seat(-2, json{{"type", "table_over"}, {"table", code()}, {"ledger", ledger_json()}, {"reason", "expired"}}, true);
   for (const auto& w : subscribers_)
     if (auto c = w.lock(); c && c->following.table == code()) c->following = {};
-  subscribers_.clear();
+  retire();
 }
 
 void ServerTable::send_state_to_seat(int seat) {

@@ -87,9 +87,14 @@ class ServerTable : public std::enable_shared_from_this<ServerTable> {
   std::optional<std::string> hand_record(int hand) const;
   /// The record texts of the finished hands of a stored table (hand 1 first; an empty text for a
   /// hand not finished), replayed from its log without hosting it: no tokens, no messages, no
-  /// storage writes. For an ended table after a restart, or a table another server hosts. Throws
-  /// std::runtime_error (or a json error) for a log that does not replay.
-  static std::vector<std::string> records_of(Lobby& lobby, const StoredTable& stored);
+  /// storage writes; `final_state`, when given, gets its last public `state`. For a database
+  /// written before records were stored apart (Lobby::restore). Throws std::runtime_error (or a
+  /// json error) for a log that does not replay.
+  static std::vector<std::string> records_of(Lobby& lobby, const StoredTable& stored, std::string* final_state = nullptr);
+  /// The public `state` message (a spectator's), as text: what `watch` answers once the table ended.
+  std::string final_state() const;
+  /// The table leaves the server (it ended, or expired): stops its timers and forgets its followers.
+  void retire();
 
   /// Follows the table: `client.following.seat` a seat (-1: spectator). Sends the current state.
   void subscribe(const std::shared_ptr<Client>& client);

@@ -11,6 +11,13 @@
 // transaction: group commit) and the server sends nothing about an entry before the commit that
 // holds it returned. A crash loses only entries nobody has heard of.
 //
+// An ended table leaves the server's memory: what is read of it afterwards is stored apart from its
+// log, written as it happens (so reading it never replays a log, whatever the table's history): each
+// finished hand's record (put_record, with the entry that finished the hand) and, when the table
+// closes, its final public `state` (the final ledger in it) and the time it ended. The retention
+// policy (docs/DEPLOY.md "Retention") then compacts an ended table's log away (compact_logs: a
+// closed table is never replayed again) and deletes old ended tables (delete_ended).
+//
 // For a backend shared by several servers (PostgreSQL): load_tables() returns only the tables whose
 // lease this process holds (taking the leases of tables whose holder's lease expired), and the
 // (table, seq) key is unique, so a process that lost its lease fails at commit() (a StorageError)
@@ -41,6 +48,12 @@ struct StoredTable {
   bool closed = false;              ///< the table ended (its records stay readable)
 };
 
+/// What is kept of an ended table once it left memory.
+struct EndedTable {
+  std::string final_state;  ///< its last public `state` message (JSON text, docs/PROTOCOL.md), ledger included
+  std::int64_t ended_ms = 0;  ///< when it ended, ms since the Unix epoch (Lobby::now_ms)
+};
+
 /// Where a table is hosted, as a shared backend's lease records it (docs/SCALING.md, routing).
 struct LeaseInfo {
   std::string address;  ///< the holder's advertised URL (`tonk serve --advertise`); "" when not recorded
@@ -58,16 +71,41 @@ class Storage {
   /// is taken); nullopt when there is no such table. For the records of ended tables after a restart
   /// and of tables another server hosts. Throws StorageError.
   virtual std::optional<StoredTable> read_table(const std::string& code) = 0;
+  /// True when code `code` is taken in the storage: a table (open or ended) has it, or the records of
+  /// a deleted one kept it. A new table never reuses one (its records would mix). Throws StorageError.
+  virtual bool code_used(const std::string& code) = 0;
   /// Stages a new table with its configuration; durable at the next commit(). The code is unique
   /// (a clash throws StorageError at commit).
   virtual void create_table(const std::string& code, const std::string& config) = 0;
   /// Stages entry `seq` of table `code`'s log (the next one: its log's size so far).
   virtual void append(const std::string& code, std::int64_t seq, const std::string& entry) = 0;
-  /// Stages marking table `code` closed.
-  virtual void close_table(const std::string& code) = 0;
-  /// Stages removing table `code` and its log for good (a table nobody ever joined, expired). A
-  /// backend that cannot delete marks it closed instead (never loaded again).
-  virtual void drop_table(const std::string& code) { close_table(code); }
+  /// Stages marking table `code` closed at `ended_ms` (ms since the Unix epoch), with its final public
+  /// `state` message (JSON text; "" for none).
+  virtual void close_table(const std::string& code, std::int64_t ended_ms, const std::string& final_state) = 0;
+  /// Stages removing table `code`, its log and its records for good (a table nobody ever joined,
+  /// expired).
+  virtual void drop_table(const std::string& code) = 0;
+  /// Stages the record text of finished hand `hand` (1 or more) of table `code` (a repeat replaces it).
+  virtual void put_record(const std::string& code, int hand, const std::string& text) = 0;
+  /// The committed record of hand `hand` of table `code`, or nullopt: one row read, whatever the
+  /// table's history. Throws StorageError.
+  virtual std::optional<std::string> read_record(const std::string& code, int hand) = 0;
+  /// What is kept of closed table `code`, or nullopt (no such table, not closed, or deleted by the
+  /// retention policy). Throws StorageError.
+  virtual std::optional<EndedTable> read_ended(const std::string& code) = 0;
+  /// Retention, step 1: deletes at most `max_entries` log entries of tables closed at or before
+  /// `ended_before_ms` (their records and final state stay). Returns how many it deleted (fewer than
+  /// `max_entries`: nothing is left to compact). Immediate, not staged: call with nothing staged.
+  /// Throws StorageError.
+  virtual std::size_t compact_logs(std::int64_t ended_before_ms, std::size_t max_entries) = 0;
+  /// Retention, step 2: deletes at most `max_tables` tables closed at or before `ended_before_ms`
+  /// (configuration, final state, what is left of the log; their records too unless `keep_records`).
+  /// Returns how many it deleted. Immediate, not staged. Throws StorageError.
+  virtual std::size_t delete_ended(std::int64_t ended_before_ms, bool keep_records, std::size_t max_tables) = 0;
+  /// The codes of the tables whose records were never stored apart (a database written by a server
+  /// older than the records' table): Lobby::restore replays their logs once to store them. Empty
+  /// otherwise. Throws StorageError.
+  virtual std::vector<std::string> tables_without_records() { return {}; }
   /// Makes everything staged durable, atomically. Throws StorageError (nothing staged is kept then).
   virtual void commit() = 0;
   /// True when something is staged.

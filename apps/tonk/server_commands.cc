@@ -74,6 +74,22 @@ void add_server_commands(CLI::App& app, ServerCommands& c) {
                       "Seconds after which a table nobody joined is removed (default 600)")
       ->type_name("SECONDS")
       ->check(decimal_number_range(0.1, 1e7));
+  c.serve->add_option("--keep-log", c.serve_options.keep_log,
+                      "Seconds an ended table's whole log is kept before it is compacted to its records and final "
+                      "ledger (default 0: at the next sweep; a closed table is never replayed)")
+      ->type_name("SECONDS")
+      ->check(decimal_number_range(0, 1e10));
+  c.serve->add_option("--delete-ended-after", c.serve_options.delete_ended_after,
+                      "Seconds after which an ended table is deleted from the database, its records too unless "
+                      "--keep-records (default 2592000: 30 days; 0: never)")
+      ->type_name("SECONDS")
+      ->check(decimal_number_range(0, 1e10));
+  c.serve->add_flag("--keep-records", c.serve_options.keep_records,
+                    "Deleting an ended table keeps its hands' records (GET /records/CODE/N answers for ever)");
+  c.serve->add_option("--retention-sweep", c.serve_options.retention_sweep,
+                      "Seconds between two applications of the retention policy (default 60)")
+      ->type_name("SECONDS")
+      ->check(decimal_number_range(0.1, 86400));
   c.serve->add_option("--tls-cert", c.serve_options.tls_cert,
                       "Serve https and wss with this PEM certificate chain (certbot's fullchain.pem); with --tls-key. "
                       "SIGHUP reloads both (a bad new file is refused and the old one kept)")

@@ -1,6 +1,5 @@
-// The lobby driven in memory, as the protocol fuzz target (tests/fuzz/fuzz_protocol.cc) drives it:
-// Lobby::on_message with in-memory clients, SQLite ":memory:", 0 workers (bots on the io_context)
-// and the io_context polled until idle. Each test here is a finding of that target, fixed.
+// The lobby driven in memory (memory_lobby.h), as the protocol fuzz target drives it. Each test here
+// is a finding of that target, fixed.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -9,47 +8,14 @@
 #include <string>
 #include <vector>
 
-#include <boost/asio/io_context.hpp>
 #include <nlohmann/json.hpp>
 
-#include "client.h"
-#include "lobby.h"
-#include "sqlite_storage.h"
+#include "memory_lobby.h"
 
 namespace tonk::test {
 namespace {
 
 using nlohmann::json;
-
-class MemoryClient final : public serve::Client {
- public:
-  void deliver(std::shared_ptr<const std::string> text) override { messages.push_back(json::parse(*text)); }
-  /// The last message of type `type` (null when none came).
-  json last(const std::string& type) const {
-    for (auto it = messages.rbegin(); it != messages.rend(); ++it)
-      if ((*it)["type"] == type) return *it;
-    return nullptr;
-  }
-  std::vector<json> messages;
-};
-
-class MemoryLobby {
- public:
-  serve::Lobby& lobby() { return *lobby_; }
-  MemoryLobby() : lobby_(std::make_unique<serve::Lobby>(io_, std::make_unique<serve::SqliteStorage>(":memory:"), 0)) {}
-  /// `client` sends `message`; then everything the io_context has to do is done.
-  void send(const std::shared_ptr<MemoryClient>& client, const json& message) { send(client, message.dump()); }
-  void send(const std::shared_ptr<MemoryClient>& client, const std::string& text) {
-    lobby_->on_message(client, text);
-    io_.restart();
-    while (io_.poll_one()) {
-    }
-  }
-
- private:
-  boost::asio::io_context io_{1};
-  std::unique_ptr<serve::Lobby> lobby_;
-};
 
 // Found by fuzz_protocol: when every person sent `end` mid-hand, the table was over but its last
 // `state` still offered the seat to move its legal actions (and a hint), which `act` then refused.
@@ -75,9 +41,9 @@ TEST(ServeLobbyMemory, AnEndedTableOffersNoActionsEvenMidHand) {
     EXPECT_EQ(s["legal"], json::array()) << s.dump();
     EXPECT_EQ(s["to_move"], -1);
   }
-  lobby.send(mover, {{"type", "hint"}, {"id", 5}});
+  lobby.send(mover, {{"type", "hint"}, {"id", 5}});  // the ended table left memory: it is over
   EXPECT_EQ(mover->messages.back()["type"], "error");
-  EXPECT_EQ(mover->messages.back()["code"], "illegal");
+  EXPECT_EQ(mover->messages.back()["code"], "not_found");
 }
 
 // Found by fuzz_protocol: a message that is valid UTF-8 but not valid JSON, with a multi-byte
