@@ -71,10 +71,12 @@ OfflineConfig OfflineConfig::from_json(const std::string& text) {
       throw std::invalid_argument("`hands` must be a whole number from 0 (open-ended) to 999999999");
     c.hands = j.at("hands").get<int>();
   }
+  if (j.contains("records")) c.records = j.at("records").get<bool>();
   return c;
 }
 
-OfflineTable::OfflineTable(const OfflineConfig& config) : seed_(config.seed), planned_(config.hands) {
+OfflineTable::OfflineTable(const OfflineConfig& config)
+    : seed_(config.seed), planned_(config.hands), keep_records_(config.records) {
   Rules rules;
   int max_players = kMaxPlayers;
   if (!config.rule_text.empty()) {
@@ -130,7 +132,7 @@ void OfflineTable::deal() {
 }
 
 void OfflineTable::after_move() {
-  if (table_->in_hand() || !table_->hand()) return;
+  if (!keep_records_ || table_->in_hand() || !table_->hand()) return;
   const HandLedger& booked = table_->session().last_hand();
   if (static_cast<int>(records_.size()) < booked.number) records_.resize(static_cast<std::size_t>(booked.number));
   records_[static_cast<std::size_t>(booked.number - 1)] =

@@ -31,7 +31,8 @@ struct OfflineConfig {
   std::vector<std::string> names;   ///< per seat, as records write them; empty: "you" and the bot kinds
   std::uint64_t seed = 0;           ///< the session's seed; bot p plays from mix_seed(seed, 100 + p)
   int hands = 0;                    ///< the session's planned length (V22), 0 for open-ended
-  /// Parses the JSON {preset|rules, seats, names?, seed, hands?}. Throws std::invalid_argument
+  bool records = true;              ///< write each hand's record when it ends (off: speed figures)
+  /// Parses the JSON {preset|rules, seats, names?, seed, hands?, records?}. Throws std::invalid_argument
   /// naming the field at fault.
   static OfflineConfig from_json(const std::string& text);
 };
@@ -77,6 +78,7 @@ class OfflineTable {
   std::vector<std::string> names_;
   std::uint64_t seed_ = 0;
   int planned_ = 0;
+  bool keep_records_ = true;
   int sessions_ = 1;
   int person_ = -1;  // the first person's seat, whose listener writes the messages; -1: bots only
   serve::HandHistory history_;

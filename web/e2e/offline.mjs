@@ -5,10 +5,10 @@
 // Usage: node e2e/offline.mjs --tonk PATH/tonk --static DIST --out DIR [--chromium /usr/bin/chromium]
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { seasonedPlayer } from './seasoned_player.mjs';
+import { serveStatic } from './static_server.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []));
 const staticDir = path.resolve(args.static ?? 'dist');
@@ -19,20 +19,8 @@ if (!fs.existsSync(path.join(staticDir, 'tonk.wasm'))) { console.error(`e2e: ${s
 fs.mkdirSync(outDir, { recursive: true });
 const kStep = 15000;
 
-// The policy `tonk serve` sends (apps/server/web_security.h): the page must work under it.
-const kCsp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-  + "object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.wasm': 'application/wasm',
-  '.svg': 'image/svg+xml', '.png': 'image/png', '.webmanifest': 'application/manifest+json' };
-const server = http.createServer((req, res) => {
-  const url = new URL(req.url, 'http://x');
-  const file = path.join(staticDir, path.normalize(decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname)));
-  if (!file.startsWith(staticDir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) { res.writeHead(404); res.end(); return; }
-  res.writeHead(200, { 'Content-Type': types[path.extname(file)] ?? 'application/octet-stream', 'Content-Security-Policy': kCsp });
-  fs.createReadStream(file).pipe(res);
-});
-await new Promise((r) => server.listen(0, '127.0.0.1', r));
-const base = `http://127.0.0.1:${server.address().port}`;
+const server = await serveStatic(staticDir, { csp: true });  // with tonk serve's policy: the page must work under it
+const base = server.base;
 
 let failures = 0;
 const expect = (ok, what) => { if (!ok) { failures++; console.log(`FAIL ${what}`); } else console.log(`ok   ${what}`); };

@@ -17,6 +17,7 @@ export interface TableConfig {
   names?: string[];
   seed: number | string;       // a decimal string for seeds above 2^53
   hands?: number;              // the session's planned length; 0 open-ended
+  records?: boolean;           // write each hand's record (default true; off for speed figures)
 }
 
 interface Exports {
