@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the engine in WebAssembly (apps/wasm: tonk_core, tonk_bots, the needed parts of tonk_io and
 # the page's C API) with Debian's emscripten into build-wasm/, and copies the module to
-# web/public/tonk.wasm, where the Vite build picks it up for the page's offline table (docs/WEB.md).
+# web/wasm/tonk.wasm, where the Vite build picks it up (as a hashed asset) for the page's offline
+# table (docs/WEB.md).
 # Usage: scripts/build_wasm.sh. Needs `apt-get install emscripten` (scripts/install_deps.sh installs
 # it); nothing else is downloaded. Safe to run again: it rebuilds what changed.
 set -euo pipefail
@@ -17,6 +18,6 @@ launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 emcmake cmake -S apps/wasm -B build-wasm -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" >/dev/null
 cmake --build build-wasm -j"$(nproc)"
-mkdir -p web/public
-cp build-wasm/tonk.wasm web/public/tonk.wasm
-echo "build_wasm: web/public/tonk.wasm ($(stat -c %s web/public/tonk.wasm) bytes, $(gzip -9c web/public/tonk.wasm | wc -c) gzipped)" >&2
+mkdir -p web/wasm
+cp build-wasm/tonk.wasm web/wasm/tonk.wasm
+echo "build_wasm: web/wasm/tonk.wasm ($(stat -c %s web/wasm/tonk.wasm) bytes, $(gzip -9c web/wasm/tonk.wasm | wc -c) gzipped)" >&2

@@ -27,7 +27,7 @@ if command -v npm >/dev/null; then
     if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
       npm ci --no-audit --no-fund --loglevel=error
     fi
-    if [ ! -f dist/index.html ] || [ -n "$(find index.html src public vite.config.ts tsconfig.json package-lock.json -newer dist/index.html -print -quit)" ]; then
+    if [ ! -f dist/index.html ] || [ -n "$(find index.html src public wasm vite.config.ts tsconfig.json package-lock.json -newer dist/index.html -print -quit 2>/dev/null)" ]; then
       node node_modules/vite/bin/vite.js build --logLevel warn
     fi
   )

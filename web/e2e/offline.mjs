@@ -15,7 +15,7 @@ const staticDir = path.resolve(args.static ?? 'dist');
 const outDir = path.resolve(args.out ?? 'test-output/offline');
 const browserPath = args.chromium ?? '/usr/bin/chromium';
 if (!fs.existsSync(browserPath)) { console.error(`e2e: no chromium at ${browserPath} (apt-get install chromium)`); process.exit(2); }
-if (!fs.existsSync(path.join(staticDir, 'tonk.wasm'))) { console.error(`e2e: ${staticDir}/tonk.wasm is missing (scripts/build_wasm.sh)`); process.exit(2); }
+if (!fs.readdirSync(path.join(staticDir, 'assets')).some((f) => f.endsWith('.wasm'))) { console.error(`e2e: ${staticDir} has no engine (scripts/build_wasm.sh, then the web build)`); process.exit(2); }
 fs.mkdirSync(outDir, { recursive: true });
 const kStep = 15000;
 

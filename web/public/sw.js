@@ -1,16 +1,16 @@
 // The page's service worker (docs/WEB.md "Offline"): keeps the page, its files and the engine
-// (tonk.wasm) in a cache, so that after one visit the page opens and plays offline with no network.
+// in a cache, so that after one visit the page opens and plays offline with no network.
 // The page itself and precache.json (the build's file list, written by vite.config.ts) are fetched
 // from the network first, so a new build is seen as soon as there is one; the hashed files and the
 // engine from the cache first. The server's own addresses (the WebSocket, records) are never cached.
 const kCache = 'tonk-page-v1';
-// public/'s files (the engine, the manifest and icons); precache.json lists the hashed ones.
-const kPublic = ['./', 'tonk.wasm', 'manifest.webmanifest', 'icon.svg', 'icon-192.png', 'icon-512.png'];
+// public/'s files (the manifest and icons); precache.json lists the build's hashed ones, the engine
+// (assets/tonk-HASH.wasm) among them.
+const kPublic = ['./', 'manifest.webmanifest', 'icon.svg', 'icon-192.png', 'icon-512.png'];
 
 async function precache() {
   const cache = await caches.open(kCache);
   const list = await fetch('precache.json', { cache: 'no-cache' }).then((r) => (r.ok ? r.json() : []), () => []);
-  // A page built without the engine (no emscripten) has no tonk.wasm: the rest is kept all the same.
   await Promise.all([...kPublic, ...list].map((f) => cache.add(f).catch(() => {})));
 }
 

@@ -1,4 +1,4 @@
-// The engine in WebAssembly (apps/wasm, built by scripts/build_wasm.sh into public/tonk.wasm): a
+// The engine in WebAssembly (apps/wasm, built by scripts/build_wasm.sh into web/wasm/tonk.wasm): a
 // typed wrapper over its C API (apps/wasm/c_api.cc). The same exact engine as `tonk serve`, so an
 // offline table's rules, bots, hints and records are the server's. Runs in a Web Worker in the page
 // (offlineWorker.ts) and under node in the tests (e2e/same_game.mjs); no JavaScript glue from

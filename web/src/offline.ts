@@ -21,7 +21,11 @@ export const kOfflineCode = 'OFFLINE';
 
 type Status = 'idle' | 'loading' | 'ready' | 'unavailable';
 
-/** The worker and whether the engine loaded (a page built without tonk.wasm plays online only). */
+// The engine, when scripts/build_wasm.sh has built it: a hashed asset of the build (so the service
+// worker keeps each build's own), or none.
+const kWasm = Object.values(import.meta.glob('../wasm/tonk.wasm', { query: '?url', import: 'default', eager: true }) as Record<string, string>)[0] ?? null;
+
+/** The worker and whether the engine loaded (a page built without the engine plays online only). */
 class OfflineEngine {
   status: Status = 'idle';
   presets: PresetsMsg | null = null;
@@ -33,7 +37,7 @@ class OfflineEngine {
   /** Starts the worker and loads the engine, once. */
   prepare(): void {
     if (this.status !== 'idle') return;
-    if (typeof Worker === 'undefined' || typeof WebAssembly === 'undefined') { this.status = 'unavailable'; return; }
+    if (!kWasm || typeof Worker === 'undefined' || typeof WebAssembly === 'undefined') { this.status = 'unavailable'; return; }
     this.status = 'loading';
     try {
       this.worker = new Worker(new URL('./offlineWorker.ts', import.meta.url), { type: 'module' });
@@ -50,7 +54,7 @@ class OfflineEngine {
       for (const l of this.listeners) l(m as ServerMsg);
     };
     this.worker.onerror = () => { if (this.status === 'loading') { this.status = 'unavailable'; this.onChange(); } };
-    this.worker.postMessage({ type: 'start', wasm: new URL('tonk.wasm', location.href).href });
+    this.worker.postMessage({ type: 'start', wasm: new URL(kWasm, location.href).href });
   }
 
   post(m: Record<string, unknown>): void { this.worker?.postMessage(m); }

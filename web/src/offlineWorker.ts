@@ -1,5 +1,5 @@
 // The offline table's engine, off the page's main thread: a Web Worker that loads the engine
-// (engine.ts, public/tonk.wasm) and answers the page's requests as `tonk serve` would answer them on
+// (engine.ts, web/wasm/tonk.wasm) and answers the page's requests as `tonk serve` would answer them on
 // its WebSocket (docs/PROTOCOL.md), for one table of the person (seat 0) against bots. The bots'
 // moves and the hints are computed here, so the page never freezes while they think.
 import { Engine, EngineError, EngineTable } from './engine';
@@ -43,8 +43,9 @@ function sendState(): void {
 function flush(): void {
   if (!table) return;
   for (const m of table.messages()) {
-    post(m);
+    // The record first: the summary that `hand_over` opens links to it.
     if (m.type === 'hand_over') post({ type: 'offline_record', hand: m.hand, text: table.record(m.hand) });
+    post(m);
   }
   sendState();
 }
