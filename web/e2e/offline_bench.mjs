@@ -7,11 +7,12 @@
 //   - the first offline table: from the reload of the page offline (from its service worker) to the
 //     table on screen, Play offline clicked as soon as it shows.
 // Usage: node e2e/offline_bench.mjs --tonk build/tonk --static DIST [--chromium /usr/bin/chromium] [--hands N]
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { transform } from 'esbuild';
 import { chromium } from 'playwright-core';
+import { loadEngine } from './load_engine.mjs';
 import { seasonedPlayer } from './seasoned_player.mjs';
 import { serveStatic } from './static_server.mjs';
 
@@ -20,6 +21,12 @@ const staticDir = path.resolve(args.static ?? 'dist');
 const hands = Number(args.hands ?? 20000);
 const server = await serveStatic(staticDir);
 const base = server.base;
+// Hands per CPU-second of `tonk sim --bots random,random` (user + system time, /usr/bin/time).
+function nativeCpu(n) {
+  const r = spawnSync('/usr/bin/time', ['-f', 'cpu %U %S', args.tonk, 'sim', '--bots', 'random,random', '--hands', String(n), '--seed', '1', '--json'], { encoding: 'utf8' });
+  const m = /cpu ([\d.]+) ([\d.]+)/.exec(r.stderr);
+  return n / (Number(m[1]) + Number(m[2]));
+}
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.floor(s.length / 2)] : NaN; };
 
 const browser = await chromium.launch({ executablePath: args.chromium ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
@@ -34,23 +41,50 @@ try {
     window.engine = await Engine.load(fetch(wasm));
   }, [code, `assets/${fs.readdirSync(path.join(staticDir, 'assets')).find((f) => f.endsWith('.wasm'))}`]);
   // The first pass runs mostly on V8's baseline compiler (Liftoff); later passes on its optimized
-  // code (TurboFan), as a page that has played a while: both are reported.
-  const passes = await page.evaluate((n) => {
-    const out = [];
-    for (let pass = 0; pass < 4; pass++) {
-      const t = window.engine.table({ preset: 'P-STD', seats: ['random', 'random'], seed: 1, hands: n, records: false });
-      const t0 = performance.now();
-      t.playHands(n);
-      out.push(n / ((performance.now() - t0) / 1000));
-      t.free();
-    }
-    return out;
+  // code (TurboFan), as in a page that has played a while: both are reported. Page and native passes
+  // alternate, five of each after the first, so that both meet the same load; the ratio is the
+  // median of the five pairs.
+  const pagePass = () => page.evaluate((n) => {
+    const t = window.engine.table({ preset: 'P-STD', seats: ['random', 'random'], seed: 1, hands: n, records: false });
+    const t0 = performance.now();
+    t.playHands(n);
+    const rate = n / ((performance.now() - t0) / 1000);
+    t.free();
+    return rate;
   }, hands);
-  const page_random = median(passes.slice(1));
-  const native = JSON.parse(execFileSync(args.tonk, ['sim', '--bots', 'random,random', '--hands', String(hands), '--seed', '1', '--json'], { encoding: 'utf8' }));
-  console.log(`random play, P-STD, 2 players, ${hands} hands a pass: page ${Math.round(page_random)} hands/s (median of passes 2-4; `
-    + `the first pass ${Math.round(passes[0])}), native ${Math.round(native.hands_per_second)} hands/s: ${(page_random / native.hands_per_second).toFixed(2)} of native `
-    + `(first pass ${(passes[0] / native.hands_per_second).toFixed(2)})`);
+  const nativePass = () => JSON.parse(execFileSync(args.tonk, ['sim', '--bots', 'random,random', '--hands', String(hands), '--seed', '1', '--json'],
+    { encoding: 'utf8' })).hands_per_second;
+  const first = await pagePass();
+  const firstNative = nativePass();
+  const pairs = [];
+  for (let i = 0; i < 5; i++) pairs.push([await pagePass(), nativePass()]);
+  const ratio = median(pairs.map(([w, n]) => w / n));
+  console.log(`random play, P-STD, 2 players, ${hands} hands a pass: page ${Math.round(median(pairs.map((x) => x[0])))} hands/s, `
+    + `native ${Math.round(median(pairs.map((x) => x[1])))} hands/s (medians of 5 alternating passes); ratio ${ratio.toFixed(2)} `
+    + `(pairs: ${pairs.map(([w, n]) => (w / n).toFixed(2)).join(', ')}); the page's first pass ${Math.round(first)} hands/s, ${(first / firstNative).toFixed(2)} of native`);
+
+  // The same in CPU time, which the machine's load does not inflate: the engine under node (the same
+  // WebAssembly, V8 too; process.cpuUsage, all of node's threads) against `tonk sim` (user + system
+  // time of the process, from /usr/bin/time), warm passes of 1,000,000 hands.
+  const nodeEngine = await loadEngine(path.join(staticDir, 'assets', fs.readdirSync(path.join(staticDir, 'assets')).find((f) => f.endsWith('.wasm'))));
+  const cpuPass = (n) => {
+    const t = nodeEngine.table({ preset: 'P-STD', seats: ['random', 'random'], seed: 1, hands: n, records: false });
+    const c0 = process.cpuUsage();
+    t.playHands(n);
+    const c = process.cpuUsage(c0);
+    t.free();
+    return n / ((c.user + c.system) / 1e6);
+  };
+  cpuPass(1000000);
+  const cpuPairs = [];
+  for (let i = 0; i < 3; i++) {
+    const w = cpuPass(1000000);
+    const r = nativeCpu(1000000);
+    cpuPairs.push([w, r]);
+  }
+  console.log(`random play in CPU time, 1,000,000 hands a pass: WebAssembly (node) ${Math.round(median(cpuPairs.map((x) => x[0])))} hands per CPU-second, `
+    + `native ${Math.round(median(cpuPairs.map((x) => x[1])))}: ratio ${median(cpuPairs.map(([w, n]) => w / n)).toFixed(2)} `
+    + `(pairs: ${cpuPairs.map(([w, n]) => (w / n).toFixed(2)).join(', ')})`);
 
   for (const kind of ['greedy', 'mc:200']) {
     const times = await page.evaluate((k) => {
