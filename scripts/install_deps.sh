@@ -14,10 +14,12 @@ set -euo pipefail
 # with systemd-analyze verify; docs/DEPLOY.md).
 # openssl, nginx, caddy: the hosting tests make test certificates and put nginx and Caddy in front of `tonk serve`
 # (deploy/nginx/tonk, deploy/Caddyfile), each started by the test with its own config (not the system service).
+# emscripten: the engine in WebAssembly for the page's offline table (scripts/build_wasm.sh; Debian's
+# package, nothing downloaded: no emsdk, no ports).
 # python3-*: the `tonk` Python module and its tests (docs/PYTHON.md), for the system /usr/bin/python3.
 packages=(g++ cmake make pkgconf googletest libgtest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev libtomlplusplus-dev
           libedit-dev libicu-dev libboost-dev libsqlite3-dev libssl-dev libpqxx-dev postgresql python3 python3-dev python3-pybind11 pybind11-dev python3-numpy python3-pytest
-          time chromium dpkg-dev systemd openssl nginx caddy)
+          time chromium emscripten dpkg-dev systemd openssl nginx caddy)
 # The browser table (web/, docs/WEB.md): node and npm (Debian's, unless a node with npm is already
 # there), chromium for its browser tests (driven by playwright-core from npm; no browser is downloaded).
 command -v node >/dev/null || packages+=(nodejs)

@@ -12,6 +12,12 @@ targets=()
 for t in ${TONK_BUILD_TARGETS:-}; do targets+=(--target "$t"); done
 cmake --build build -j"$(nproc)" "${targets[@]}"
 
+# The engine in WebAssembly for the page's offline table (docs/WEB.md), when Debian's emscripten is
+# installed (scripts/install_deps.sh installs it); without it the page plays online only.
+if command -v emcmake >/dev/null; then
+  scripts/build_wasm.sh
+fi
+
 # The browser table: `npm ci` when package-lock.json changed, the Vite build into web/dist (what
 # `tonk serve` serves) when web/ changed or dist is missing.
 if command -v npm >/dev/null; then
@@ -21,7 +27,7 @@ if command -v npm >/dev/null; then
     if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
       npm ci --no-audit --no-fund --loglevel=error
     fi
-    if [ ! -f dist/index.html ] || [ -n "$(find index.html src vite.config.ts tsconfig.json package-lock.json -newer dist/index.html -print -quit)" ]; then
+    if [ ! -f dist/index.html ] || [ -n "$(find index.html src public wasm vite.config.ts tsconfig.json package-lock.json -newer dist/index.html -print -quit 2>/dev/null)" ]; then
       node node_modules/vite/bin/vite.js build --logLevel warn
     fi
   )

@@ -20,6 +20,7 @@ std::string_view mime_type(std::string_view path) {
   if (ext == ".js" || ext == ".mjs") return "text/javascript; charset=utf-8";
   if (ext == ".css") return "text/css; charset=utf-8";
   if (ext == ".json" || ext == ".map") return "application/json";
+  if (ext == ".webmanifest") return "application/manifest+json";  // the page's web app manifest
   if (ext == ".svg") return "image/svg+xml";
   if (ext == ".png") return "image/png";
   if (ext == ".ico") return "image/x-icon";

@@ -16,6 +16,7 @@
 #include "fair_deal.h"
 #include "json_reader.h"
 #include "player_name.h"
+#include "protocol_json.h"
 #include "tonk/bot_factory.h"
 #include "tonk/monte_carlo_bot.h"
 #include "tonk/preset.h"
@@ -58,29 +59,6 @@ int hand_field(const json& m) {
   return static_cast<int>(*hand);
 }
 
-json presets_json() {
-  json list = json::array();
-  for (const Preset& p : presets()) {
-    list.push_back({{"name", p.name}, {"description", p.description}, {"rule_ids", p.rule_ids},
-                    {"max_players", largest_table(p)}, {"options", changed_options(p.rules)}});
-  }
-  json options = json::array();
-  for (const OptionSpec& o : rule_options()) {
-    json choices = json::array();
-    for (std::string_view c : o.choices) choices.push_back(c);
-    options.push_back({{"name", o.name},
-                       {"type", o.type == OptionType::kInt ? "int" : o.type == OptionType::kBool ? "bool" : "choice"},
-                       {"default", o.format(o.default_value())},
-                       {"min", o.min},
-                       {"max", o.max},
-                       {"rule_id", o.rule_id},
-                       {"doc", o.doc},
-                       {"choices", choices}});
-  }
-  json bots = json::array();
-  for (std::string_view k : bot_kinds()) bots.push_back(k);
-  return json{{"type", "presets"}, {"presets", list}, {"options", options}, {"bots", bots}};
-}
 
 }  // namespace
 

@@ -7,6 +7,7 @@
 
 #include "lobby.h"
 #include "player_name.h"
+#include "protocol_json.h"
 #include "tonk/bot_factory.h"
 #include "tonk/monte_carlo_bot.h"
 #include "tonk/record.h"
@@ -21,47 +22,6 @@ namespace {
 
 constexpr const char* kAutoBot = "greedy";  // plays a seat whose timer ran out, or that was left
 constexpr int kHintShown = 3;
-
-std::string_view kind_name(ActionKind k) {
-  switch (k) {
-    case ActionKind::kDrop: return "drop";
-    case ActionKind::kTakeStock: return "stock";
-    case ActionKind::kTakeDiscard: return "take";
-    case ActionKind::kSpread: return "spread";
-    case ActionKind::kHit: return "hit";
-    case ActionKind::kDiscard: return "discard";
-    case ActionKind::kClaim: return "claim";
-    case ActionKind::kEndTurn: return "end";
-    case ActionKind::kSlap: return "slap";
-    case ActionKind::kPass: return "pass";
-  }
-  return "?";
-}
-
-json cards_json(CardSet cards) {
-  json out = json::array();
-  for (Card c : cards) out.push_back(to_string(c));
-  return out;
-}
-
-json action_json(const Action& a) {
-  const std::string id = to_string(a);
-  json shape = nullptr;
-  if (a.shape != 0) shape = id.substr(id.rfind(' ') + 1);
-  const bool targeted = a.kind == ActionKind::kHit || a.kind == ActionKind::kSlap;
-  return json{{"id", id},
-              {"kind", kind_name(a.kind)},
-              {"cards", a.kind == ActionKind::kSlap ? json::array() : cards_json(a.cards)},
-              {"target", targeted ? json(a.target) : json(nullptr)},
-              {"shape", shape}};
-}
-
-template <typename Array>
-json ints(const Array& a, int n) {
-  json out = json::array();
-  for (int i = 0; i < n; ++i) out.push_back(a[static_cast<std::size_t>(i)]);
-  return out;
-}
 
 // The public view: seat 0's document without what only seat 0 knows (docs/PROTOCOL.md "state").
 json spectator_view(json v) {
@@ -249,17 +209,9 @@ void ServerTable::on_event(const TableEvent& e) {
       contributions_.erase(n);
       if (table_->session().is_over()) finish_table();
       if (!live_) return;
-      const json v = json::parse(to_json(*e.view));
-      const json& o = v["outcome"];
-      const int players = table_->num_seats();
-      json booked{{"stake", e.booked->stake},
-                  {"payouts", ints(e.booked->payouts, players)},
-                  {"points", ints(e.booked->points, players)},
-                  {"side", ints(e.booked->side.net, players)}};
-      json m{{"type", "hand_over"}, {"table", code()},        {"hand", n},           {"reason", o["reason"]},
-             {"player", o["player"]}, {"winners", o["winners"]}, {"hands", o["hands"]}, {"counts", o["counts"]},
-             {"payouts", o["payouts"]}, {"points", o["points"]}, {"booked", booked}, {"ledger", ledger_json()},
-             {"fair", fair}};
+      json m = hand_over_json(code(), n, *e.view, *e.booked);
+      m["ledger"] = ledger_json();
+      m["fair"] = fair;
       send_to_seat(-2, m, true);
       return;
     }
@@ -704,22 +656,7 @@ bool ServerTable::connected(int seat) const {
 }
 
 json ServerTable::ledger_json() const {
-  const int players = config_.seats();
-  if (!table_) {
-    json zero = json::array();
-    for (int s = 0; s < players; ++s) zero.push_back(0);
-    return json{{"hands", 0}, {"net", zero}, {"hand_net", zero}, {"side_net", zero}, {"pot", 0},
-                {"points", zero}, {"leaders", json::array()}, {"stake_next", 1}, {"over", over_}};
-  }
-  const Session& s = table_->session();
-  json leaders = json::array();
-  for (int p = 0; p < players; ++p)
-    if ((s.leaders() >> p) & 1) leaders.push_back(p);
-  return json{{"hands", s.hands_played()},        {"net", ints(s.ledger(), players)},
-              {"hand_net", ints(s.hand_ledger(), players)}, {"side_net", ints(s.side_ledger(), players)},
-              {"pot", s.naturals_pot()},          {"points", ints(s.points(), players)},
-              {"leaders", leaders},               {"stake_next", s.is_over() ? 1 : s.stake()},
-              {"over", over_ || s.is_over()}};
+  return serve::ledger_json(table_ ? &table_->session() : nullptr, config_.seats(), over_);
 }
 
 json ServerTable::seats_json() const {

@@ -15,7 +15,7 @@ namespace tonk::serve {
 /// The page's Content-Security-Policy: its own scripts, styles and WebSocket only ('self'), images
 /// also from data: URLs (the page's icon), no plugins, no framing, no inline script.
 inline constexpr std::string_view kContentSecurityPolicy =
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
     "object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /// Sets Content-Security-Policy, X-Content-Type-Options: nosniff, Referrer-Policy: no-referrer,

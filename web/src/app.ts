@@ -23,6 +23,8 @@ import { nameBots } from './words';
 import { markScrollCues, watchScrollCues } from './scrollCue';
 import { parseAction } from './actions';
 import { dealFlights, moveEffect } from './flights';
+import { kOfflineCode, Link, offline, OfflineLink } from './offline';
+import { defaultOfflineForm, OfflineForm, renderOffline } from './offlineView';
 
 type Route = { page: 'home' } | { page: 'table'; code: string; watch: boolean } | { page: 'bad'; link: string };
 
@@ -59,7 +61,9 @@ const store = {
 };
 
 export class App {
-  private conn: Connection;
+  private conn: Link;
+  private readonly online: Connection;               // the server's; `conn` is an OfflineLink while playing offline
+  private offlineForm: OfflineForm = defaultOfflineForm();
   private route: Route = { page: 'home' };
   private presets: PresetInfo[] = [];
   private bots: string[] = [];
@@ -87,10 +91,8 @@ export class App {
   private walkShown = false;                         // the walkthrough was offered on this page
 
   constructor(private readonly root: HTMLElement) {
-    this.conn = new Connection(socketUrl(location));
-    this.conn.onMessage = (m) => this.onMessage(m);
-    this.conn.onOpen = () => this.onOpen();
-    this.conn.onStatus = (c) => { this.connected = c; if (this.model) { this.model.connected = c; this.render(); } };
+    this.online = new Connection(socketUrl(location));
+    this.conn = this.attach(this.online);
     window.addEventListener('hashchange', () => this.go());
     document.addEventListener('keydown', (e) => this.onKey(e));
     setInterval(() => this.tick(), 250);
@@ -108,8 +110,42 @@ export class App {
 
   start(): void {
     this.route = parseRoute(location.hash);
+    // An offline table lives in the page: after a reload there is none to go back to.
+    if (this.route.page === 'table' && this.route.code === kOfflineCode) { this.route = { page: 'home' }; history.replaceState(null, '', '#/'); }
     this.conn.open();
+    offline.onChange = () => { if (this.route.page === 'home') this.render(); };
+    // The engine (about 215 KB gzipped) loads once the page has: the page's own first load stays as small.
+    const prepare = () => setTimeout(() => { offline.prepare(); if (this.route.page === 'home') this.render(); }, 0);
+    if (document.readyState === 'complete') prepare(); else window.addEventListener('load', prepare, { once: true });
     this.render();
+  }
+
+  /** Makes `link` the page's connection: its messages, opening and status come here. */
+  private attach(link: Link): Link {
+    link.onMessage = (m) => this.onMessage(m);
+    link.onOpen = () => this.onOpen();
+    link.onStatus = (c) => { this.connected = c; if (this.model) { this.model.connected = c; this.render(); } };
+    return link;
+  }
+
+  /** Changes the connection: the offline table's link, or back to the server's. */
+  private switchTo(link: Link): void {
+    if (link === this.conn) return;
+    this.conn.close();
+    this.pending.clear();
+    this.positions.clear();
+    this.conn = this.attach(link);
+    link.open();
+  }
+
+  /** Plays offline (offline.ts): the same table page, with the engine in a worker instead of the server. */
+  private playOffline(f: OfflineForm): void {
+    this.switchTo(new OfflineLink());
+    const name = /^[!-~]([ -~]{0,30}[!-~])?$/.test(this.form.name) ? this.form.name : 'you';   // a record's name (ASCII offline)
+    this.creating = { ...this.form, name };
+    const bots = Array.from({ length: f.opponents }, (_, i) => ({ seat: i + 1, kind: f.bot }));
+    this.send('create', { preset: f.preset, seats: f.opponents + 1, bots, hands: 0, bot_delay_ms: f.botDelayMs, name,
+      ...(/^\d{1,20}$/.test(f.seed) ? { seed: f.seed } : {}) });
   }
 
   /** Drops the WebSocket as a network failure would; the page reconnects and resumes by itself. */
@@ -154,6 +190,7 @@ export class App {
     // The page's own move to a table it just made (`created`) is no new route: re-entering it
     // would send a `watch` that turns the seat just joined into a spectator.
     if (r.page === 'table' && this.route.page === 'table' && r.code === this.route.code && r.watch === this.route.watch) return;
+    if (this.conn !== this.online && !(r.page === 'table' && r.code === kOfflineCode)) this.switchTo(this.online);   // left the offline table
     this.route = r;
     this.model = null;
     this.lobbyError = null;
@@ -531,6 +568,8 @@ export class App {
         },
         openCode: (code) => { if (code) location.hash = `#/t/${code}`; },
       }, () => this.render());
+      const offlinePanel = renderOffline(offline.status, offline.presets, this.offlineForm, (f) => this.playOffline(f), () => this.render());
+      if (offlinePanel) page.append(offlinePanel);
     } else if (this.route.page === 'bad') {
       page = renderBadLink(this.route.link, () => { location.hash = '#/'; });
     } else if (this.model) {

@@ -3,6 +3,7 @@
 import { reasonText } from './actions';
 import { isReady, readyButton } from './between_hands';
 import { h } from './dom';
+import { recordHref } from './offline';
 import type { Ledger, StateMsg } from './protocol';
 import { cardElement, scoreUnit, seatName, signed, TableHandlers, TableModel } from './tableParts';
 
@@ -60,7 +61,7 @@ export function handEnd(m: TableModel, hd: TableHandlers): HTMLElement | null {
         : m.state.status === 'playing' ? h('button', { type: 'button', class: 'primary', 'data-focus': 'close-result', onclick: () => hd.closeResult?.() },
           seated ? 'Next hand' : 'Close') : null,
       h('button', { type: 'button', 'data-focus': 'verify', onclick: () => hd.verify() }, 'Verify the deal'),
-      h('a', { href: `/records/${m.state.table}/${o.hand}`, download: `tonk-${m.state.table}-${o.hand}.tonk` }, 'Download record')),
+      h('a', { href: recordHref(m.state.table, o.hand), download: `tonk-${m.state.table}-${o.hand}.tonk` }, 'Download record')),
     h('table', { class: 'results' },
       h('caption', {}, `Result: what each player won (+) or paid (−), in ${scoreUnit(m.state.rules)}`),
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col' }, 'Hand'),
@@ -83,6 +84,6 @@ export function tableOver(m: TableModel, hd: TableHandlers): HTMLElement {
       h('button', { type: 'button', class: 'primary', 'data-focus': 'home-end', onclick: () => hd.home() }, 'Back to the lobby')),
     ledgerTable(state, state.ledger),
     booked ? h('p', { class: 'records' }, 'Records: ', Array.from({ length: booked }, (_, i) => [i ? ', ' : '',
-      h('a', { href: `/records/${state.table}/${i + 1}`, download: `tonk-${state.table}-${i + 1}.tonk` }, `hand ${i + 1}`)]).flat()) : null,
+      h('a', { href: recordHref(state.table, i + 1), download: `tonk-${state.table}-${i + 1}.tonk` }, `hand ${i + 1}`)]).flat()) : null,
     handEnd(m, hd));
 }

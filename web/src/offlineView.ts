@@ -1,0 +1,43 @@
+// The lobby's "Play offline" panel: you against 1 to 3 bots under any preset, computed in the page
+// (offline.ts). Shown once the engine has loaded; a page without it (no tonk.wasm) plays online only.
+import { h } from './dom';
+import { kBotSpeeds, kDefaultBotDelayMs } from './pace';
+import { botWords, presetWords } from './words';
+import type { PresetsMsg } from './protocol';
+
+export interface OfflineForm {
+  preset: string;
+  opponents: number;   // 1..3 bots
+  bot: string;         // their kind
+  botDelayMs: number;
+  seed: string;        // "" for a random deal; digits deal the same hands again
+}
+
+export function defaultOfflineForm(): OfflineForm {
+  return { preset: 'P-STD', opponents: 1, bot: 'greedy', botDelayMs: kDefaultBotDelayMs, seed: '' };
+}
+
+/** The panel; `status` is the engine's (offline.ts). `play` starts the table. */
+export function renderOffline(status: string, presets: PresetsMsg | null, form: OfflineForm, play: (f: OfflineForm) => void,
+  redraw: () => void): HTMLElement | null {
+  if (status === 'unavailable' || status === 'idle') return null;
+  if (status === 'loading' || !presets) return h('p', { class: 'panel muted small offline-loading', role: 'status' }, 'Loading the offline table…');
+  const preset = presets.presets.find((p) => p.name === form.preset) ?? presets.presets[0];
+  const most = Math.min(3, (preset?.max_players ?? 4) - 1);
+  if (form.opponents > most) form.opponents = most;
+  const bots = presets.bots.filter((b) => !b.startsWith('oracle'));
+  return h('form', { class: 'panel offline', 'aria-label': 'Play offline', onsubmit: (e: Event) => { e.preventDefault(); play(form); } },
+    h('h2', {}, 'Play offline'),
+    h('p', { class: 'muted small' }, 'You against bots, played in this page: no server, no connection needed.'),
+    h('label', { class: 'row' }, 'Rules', h('select', { name: 'offline_preset', onchange: (e: Event) => { form.preset = (e.target as HTMLSelectElement).value; redraw(); } },
+      presets.presets.map((p) => h('option', { value: p.name, selected: p.name === preset?.name }, presetWords(p.name, p.description).name)))),
+    h('label', { class: 'row' }, 'Bots', h('select', { name: 'offline_opponents', onchange: (e: Event) => { form.opponents = Number((e.target as HTMLSelectElement).value); } },
+      Array.from({ length: most }, (_, i) => i + 1).map((n) => h('option', { value: n, selected: n === form.opponents }, String(n))))),
+    h('label', { class: 'row' }, 'Bot level', h('select', { name: 'offline_bot', onchange: (e: Event) => { form.bot = (e.target as HTMLSelectElement).value; } },
+      bots.map((b) => h('option', { value: b, selected: b === form.bot }, botWords(b))))),
+    h('label', { class: 'row' }, 'Bot speed', h('select', { name: 'offline_speed', onchange: (e: Event) => { form.botDelayMs = Number((e.target as HTMLSelectElement).value); } },
+      kBotSpeeds.map((s) => h('option', { value: s.ms, selected: s.ms === form.botDelayMs }, s.label)))),
+    h('label', { class: 'row' }, 'Deal from seed (optional)', h('input', { name: 'offline_seed', inputmode: 'numeric', pattern: '[0-9]{0,20}', value: form.seed,
+      autocomplete: 'off', oninput: (e: Event) => { form.seed = (e.target as HTMLInputElement).value.trim(); } })),
+    h('button', { type: 'submit', class: 'primary' }, 'Play offline'));
+}
