@@ -601,7 +601,7 @@ export class App {
           if (!confirm(kEndQuestion)) { this.render(); return; }
           this.send('end'); m.log.push('You asked to end the table; it ends when every player does.'); this.render();
         },
-        copyLink: () => { used(); this.copyLink(); },
+        copyLink: m.state.table === kOfflineCode ? undefined : () => { used(); this.copyLink(); },
         home: () => { location.hash = '#/'; },
       });
     } else {

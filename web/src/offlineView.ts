@@ -2,7 +2,7 @@
 // (offline.ts). Shown once the engine has loaded; a page without it (no tonk.wasm) plays online only.
 import { h } from './dom';
 import { kBotSpeeds, kDefaultBotDelayMs } from './pace';
-import { botWords, presetWords } from './words';
+import { botWords, offeredBots, presetWords } from './words';
 import type { PresetsMsg } from './protocol';
 
 export interface OfflineForm {
@@ -25,7 +25,8 @@ export function renderOffline(status: string, presets: PresetsMsg | null, form: 
   const preset = presets.presets.find((p) => p.name === form.preset) ?? presets.presets[0];
   const most = Math.min(3, (preset?.max_players ?? 4) - 1);
   if (form.opponents > most) form.opponents = most;
-  const bots = presets.bots.filter((b) => !b.startsWith('oracle'));
+  const bots = offeredBots(presets.bots.filter((b) => !b.startsWith('oracle')));
+  if (!bots.includes(form.bot) && bots.length > 0) form.bot = bots.includes('medium') ? 'medium' : bots[0];
   return h('form', { class: 'panel offline', 'aria-label': 'Play offline', onsubmit: (e: Event) => { e.preventDefault(); play(form); } },
     h('h2', {}, 'Play offline'),
     h('p', { class: 'muted small' }, 'You against bots, played in this page: no server, no connection needed.'),

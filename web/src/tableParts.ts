@@ -47,7 +47,8 @@ export interface TableHandlers {
   back(): void;
   leave(): void;
   end(): void;
-  copyLink(): void;
+  /** Absent at an offline table: nobody can be invited to a game in this page. */
+  copyLink?(): void;
   home(): void;
   closeResult?(): void;
   mute?(muted: boolean): void;

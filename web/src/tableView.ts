@@ -130,7 +130,7 @@ function header(m: TableModel, hd: TableHandlers): HTMLElement {
           h('div', { class: 'head-buttons' },
             h('button', { type: 'button', 'data-focus': 'rules', 'aria-expanded': String(Array.isArray(m.rules) || m.rules === 'loading'),
               onclick: () => hd.rules?.(!(Array.isArray(m.rules) || m.rules === 'loading')) }, 'Rules of this table'),
-            h('button', { type: 'button', 'data-focus': 'copy', onclick: () => hd.copyLink() }, 'Copy invite link'),
+            hd.copyLink ? h('button', { type: 'button', 'data-focus': 'copy', onclick: () => hd.copyLink?.() }, 'Copy invite link') : null,
             h('button', { type: 'button', 'data-focus': 'ledger', 'aria-expanded': String(m.showLedger), onclick: () => hd.ledger(!m.showLedger) }, 'Ledger'),
             seated ? h('label', { class: 'drop-ask' }, 'Ask before dropping above count ',
               h('select', { name: 'drop-ask', onchange: (e: Event) => hd.dropAsk?.(Number((e.target as HTMLSelectElement).value)) },

@@ -18,6 +18,15 @@ describe('the offline panel', () => {
     expect(renderOffline('loading', null, defaultOfflineForm(), () => {}, () => {})?.textContent).toMatch(/Loading/);
   });
 
+  it('offers the difficulty levels alone when the engine has them, medium first chosen', () => {
+    const form = defaultOfflineForm();
+    const panel = renderOffline('ready', { ...presets, bots: ['beginner', 'easy', 'medium', 'hard', 'expert', 'random', 'greedy', 'mc:200', 'oracle'] },
+      form, () => {}, () => {})!;
+    expect([...panel.querySelectorAll('select[name=offline_bot] option')].map((o) => (o as HTMLOptionElement).value))
+      .toEqual(['beginner', 'easy', 'medium', 'hard', 'expert']);
+    expect(form.bot).toBe('medium');
+  });
+
   it('offers 1 to 3 bots, fewer where the preset seats fewer, and never the omniscient bot', () => {
     const form = defaultOfflineForm();
     const panel = renderOffline('ready', presets, form, () => {}, () => {})!;

@@ -23,6 +23,14 @@ function endOfHand(): NonNullable<TableModel['handOver']> {
 }
 
 describe('renderTable', () => {
+  it('offers the invite link only where a friend can join (not at an offline table, which has no copyLink)', () => {
+    const online = renderTable(model(), handlers());
+    expect(texts(online, '.menu button')).toContain('Copy invite link');
+    const hd = handlers();
+    delete (hd as Partial<TableHandlers>).copyLink;
+    expect(texts(renderTable(model(), hd), '.menu button')).not.toContain('Copy invite link');
+  });
+
   it('shows the hand sorted and grouped with its count, each card a named button', () => {
     const root = renderTable(model(), handlers());
     expect(root.querySelector('.my-hand h2')!.textContent).toBe('Your hand · count 30');
