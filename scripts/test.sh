@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds everything, and runs the whole test suite (ctest); then the suite
 # again under ASan+UBSan (scripts/sanitize.sh) and each libFuzzer target for a short fixed time
-# (scripts/fuzz.sh; TONK_FUZZ_SECONDS, default 20). docs/RELIABILITY.md has the time each step takes;
+# (scripts/fuzz.sh; TONK_FUZZ_SECONDS, default 12). docs/RELIABILITY.md has the time each step takes;
 # each step prints its own ("tonk: ... took N s") so that a CI log shows where the time goes.
 # TONK_QUICK=1 skips the sanitizer and fuzz steps.
 set -euo pipefail
@@ -13,7 +13,7 @@ if [ "${TONK_QUICK:-0}" = 1 ]; then exit 0; fi
 t=$SECONDS; scripts/setup_fuzz.sh; scripts/sanitize.sh; took "sanitizer build and suite" "$t"
 t=$SECONDS
 for target in record rule_file rule_flags play_input record_round_trip protocol; do
-  scripts/fuzz.sh "$target" "${TONK_FUZZ_SECONDS:-20}" 2>&1 | tail -n 12
+  scripts/fuzz.sh "$target" "${TONK_FUZZ_SECONDS:-12}" 2>&1 | tail -n 12
   [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "tonk: fuzz target $target failed (build-fuzz/crash-*)" >&2; exit 1; }
 done
 took "fuzz build and runs" "$t"
