@@ -114,7 +114,8 @@ done
 get() { python3 -c 'import sys,urllib.request; sys.stdout.buffer.write(urllib.request.urlopen(sys.argv[1], timeout=10).read())' "$1"; }
 get "http://127.0.0.1:$port/" >"$work/index.html"
 cmp -s "$work/index.html" /usr/share/tonk/web/index.html || { head -c 400 "$work/index.html"; fail "GET / is not the installed page"; }
-script=$(grep -o 'src="/assets/[^"]*\.js"' /usr/share/tonk/web/index.html | head -n 1 | sed 's/src="//; s/"$//')
+# The page names its script relative to itself ("./assets/…": it also works from a folder, docs/WEB.md).
+script=$(grep -o 'src="\.\?/assets/[^"]*\.js"' /usr/share/tonk/web/index.html | head -n 1 | sed 's/src="\.\?//; s/"$//')
 [ -n "$script" ] && get "http://127.0.0.1:$port$script" | cmp -s - "/usr/share/tonk/web$script" || fail "GET $script"
 [ "$(stat -c %U /var/lib/tonk/tonk-serve.db)" = tonk ] || fail "the database is not the tonk user's"
 [ "$(stat -c %a /var/lib/tonk/tonk-serve.db)" = 640 ] || fail "the database's mode is $(stat -c %a /var/lib/tonk/tonk-serve.db), not 640 (UMask=0027)"

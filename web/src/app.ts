@@ -113,9 +113,11 @@ export class App {
     // An offline table lives in the page: after a reload there is none to go back to.
     if (this.route.page === 'table' && this.route.code === kOfflineCode) { this.route = { page: 'home' }; history.replaceState(null, '', '#/'); }
     this.conn.open();
-    offline.onChange = () => { if (this.route.page === 'home') this.render(); };
+    // The engine's progress redraws its own panel only: the rest of the lobby (a name being typed, a
+    // button being pressed) is never replaced under the person's hand.
+    offline.onChange = () => this.redrawOfflinePanel();
     // The engine (about 215 KB gzipped) loads once the page has: the page's own first load stays as small.
-    const prepare = () => setTimeout(() => { offline.prepare(); if (this.route.page === 'home') this.render(); }, 0);
+    const prepare = () => setTimeout(() => { offline.prepare(); this.redrawOfflinePanel(); }, 0);
     if (document.readyState === 'complete') prepare(); else window.addEventListener('load', prepare, { once: true });
     this.render();
   }
@@ -136,6 +138,19 @@ export class App {
     this.positions.clear();
     this.conn = this.attach(link);
     link.open();
+  }
+
+  /** The lobby's Play offline panel as the engine's status has it (null when there is no engine). */
+  private offlinePanel(): HTMLElement | null {
+    return renderOffline(offline.status, offline.presets, this.offlineForm, (f) => this.playOffline(f), () => this.redrawOfflinePanel());
+  }
+
+  /** Redraws the Play offline panel in its place in the lobby, and nothing else. */
+  private redrawOfflinePanel(): void {
+    const slot = document.querySelector('.offline-slot');
+    if (this.route.page !== 'home' || !slot) return;
+    const panel = this.offlinePanel();
+    slot.replaceChildren(...(panel ? [panel] : []));
   }
 
   /** Plays offline (offline.ts): the same table page, with the engine in a worker instead of the server. */
@@ -568,8 +583,7 @@ export class App {
         },
         openCode: (code) => { if (code) location.hash = `#/t/${code}`; },
       }, () => this.render());
-      const offlinePanel = renderOffline(offline.status, offline.presets, this.offlineForm, (f) => this.playOffline(f), () => this.render());
-      if (offlinePanel) page.append(offlinePanel);
+      page.append(h('div', { class: 'offline-slot' }, this.offlinePanel()));
     } else if (this.route.page === 'bad') {
       page = renderBadLink(this.route.link, () => { location.hash = '#/'; });
     } else if (this.model) {
