@@ -39,16 +39,20 @@ try {
     await page.goto(`${base}/`);
     // One visit: the service worker keeps the page, its files and the engine.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-    await page.waitForSelector('form.offline button[type=submit]');
+    await page.waitForSelector('form.play-offline button[type=submit]');
     await context.setOffline(true);
     const t0 = Date.now();
     await page.reload();
-    await page.waitForSelector('form.offline button[type=submit]');
+    await page.waitForSelector('form.play-offline button[type=submit]');
     expect(true, `${width} px: offline, the page reloads from the service worker and offers Play offline (${Date.now() - t0} ms)`);
+    // The panel reads as the lobby's other panels: its labels in the page's text colour, not an error's.
+    const colours = await page.evaluate(() => [getComputedStyle(document.querySelector('form.play-offline label')).color,
+      getComputedStyle(document.querySelector('form:not(.play-offline) label')).color]);
+    expect(colours[0] === colours[1], `${width} px: the Play offline labels are the lobby's colour: ${colours}`);
     await page.selectOption('select[name=offline_speed]', '0');
     await page.fill('input[name=offline_seed]', '7');
     const t1 = Date.now();
-    await page.click('form.offline button[type=submit]');
+    await page.click('form.play-offline button[type=submit]');
     await page.waitForSelector('.my-hand');
     expect(true, `${width} px: the offline table is on screen ${Date.now() - t1} ms after Play offline`);
     // A hint from the engine in the worker, for the position on the table.

@@ -116,17 +116,17 @@ try {
   const p = await context.newPage();
   await p.goto(`${base}/`);
   await p.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-  await p.waitForSelector('form.offline button[type=submit]');
+  await p.waitForSelector('form.play-offline button[type=submit]');
   await context.setOffline(true);
   const firsts = [];
   for (let i = 0; i < 5; i++) {
     const t0 = Date.now();
     await p.reload();
-    await p.waitForSelector('form.offline button[type=submit]');
+    await p.waitForSelector('form.play-offline button[type=submit]');
     const shown = Date.now() - t0;
     await p.selectOption('select[name=offline_speed]', '0');
     const t1 = Date.now();
-    await p.click('form.offline button[type=submit]');
+    await p.click('form.play-offline button[type=submit]');
     await p.waitForSelector('.my-hand');
     firsts.push({ load: shown, table: Date.now() - t1, total: Date.now() - t0 });
   }

@@ -27,7 +27,7 @@ export function renderOffline(status: string, presets: PresetsMsg | null, form: 
   if (form.opponents > most) form.opponents = most;
   const bots = offeredBots(presets.bots.filter((b) => !b.startsWith('oracle')));
   if (!bots.includes(form.bot) && bots.length > 0) form.bot = bots.includes('medium') ? 'medium' : bots[0];
-  return h('form', { class: 'panel offline', 'aria-label': 'Play offline', onsubmit: (e: Event) => { e.preventDefault(); play(form); } },
+  return h('form', { class: 'panel play-offline', 'aria-label': 'Play offline', onsubmit: (e: Event) => { e.preventDefault(); play(form); } },
     h('h2', {}, 'Play offline'),
     h('p', { class: 'muted small' }, 'You against bots, played in this page: no server, no connection needed.'),
     h('label', { class: 'row' }, 'Rules', h('select', { name: 'offline_preset', onchange: (e: Event) => { form.preset = (e.target as HTMLSelectElement).value; redraw(); } },
