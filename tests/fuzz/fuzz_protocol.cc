@@ -59,6 +59,7 @@
 #include <boost/asio/io_context.hpp>
 #include <nlohmann/json.hpp>
 
+#include "../server/forwarding_storage.h"
 #include "../server/hidden_info_checker.h"
 #include "client.h"
 #include "fair_deal.h"
@@ -199,31 +200,7 @@ class FuzzClient final : public tonk::serve::Client {
   const json* latest_ = nullptr;
 };
 
-// The lobby's storage, forwarding to one SQLite database that outlives it, so that a second lobby
-// can be restored from what the first one committed.
-class SharedStorage final : public tonk::serve::Storage {
- public:
-  explicit SharedStorage(std::shared_ptr<tonk::serve::Storage> db) : db_(std::move(db)) {}
-  std::vector<tonk::serve::StoredTable> load_tables() override { return db_->load_tables(); }
-  std::optional<tonk::serve::StoredTable> read_table(const std::string& code) override { return db_->read_table(code); }
-  void create_table(const std::string& code, const std::string& config) override { db_->create_table(code, config); }
-  void append(const std::string& code, std::int64_t seq, const std::string& entry) override { db_->append(code, seq, entry); }
-  void close_table(const std::string& code, std::int64_t ended_ms, const std::string& final_state) override {
-    db_->close_table(code, ended_ms, final_state);
-  }
-  void drop_table(const std::string& code) override { db_->drop_table(code); }
-  bool code_used(const std::string& code) override { return db_->code_used(code); }
-  void put_record(const std::string& code, int hand, const std::string& text) override { db_->put_record(code, hand, text); }
-  std::optional<std::string> read_record(const std::string& code, int hand) override { return db_->read_record(code, hand); }
-  std::optional<tonk::serve::EndedTable> read_ended(const std::string& code) override { return db_->read_ended(code); }
-  std::size_t compact_logs(std::int64_t before, std::size_t n) override { return db_->compact_logs(before, n); }
-  std::size_t delete_ended(std::int64_t before, bool keep, std::size_t n) override { return db_->delete_ended(before, keep, n); }
-  void commit() override { db_->commit(); }
-  bool pending() const override { return db_->pending(); }
-
- private:
-  std::shared_ptr<tonk::serve::Storage> db_;
-};
+using SharedStorage = tonk::test::ForwardingStorage;
 
 // Everything of one run.
 class Run {

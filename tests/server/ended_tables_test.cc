@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fair_deal.h"
+#include "forwarding_storage.h"
 #include "memory_lobby.h"
 
 namespace tonk::test {
@@ -25,33 +26,17 @@ using serve::EndedTable;
 using serve::Storage;
 using serve::StoredTable;
 
-// The lobby's storage, forwarding to one SQLite database that outlives it (a second lobby restores
-// from it: a restart), counting the reads that return a whole log.
-class CountingStorage final : public Storage {
+// The lobby's storage over one SQLite database that outlives it (a second lobby restores from it: a
+// restart), counting the reads that return a whole log.
+class CountingStorage final : public ForwardingStorage {
  public:
-  CountingStorage(std::shared_ptr<Storage> db, int& log_reads) : db_(std::move(db)), log_reads_(log_reads) {}
-  std::vector<StoredTable> load_tables() override { return db_->load_tables(); }
+  CountingStorage(std::shared_ptr<Storage> db, int& log_reads) : ForwardingStorage(std::move(db)), log_reads_(log_reads) {}
   std::optional<StoredTable> read_table(const std::string& code) override {
     ++log_reads_;
-    return db_->read_table(code);
+    return ForwardingStorage::read_table(code);
   }
-  void create_table(const std::string& code, const std::string& config) override { db_->create_table(code, config); }
-  void append(const std::string& code, std::int64_t seq, const std::string& entry) override { db_->append(code, seq, entry); }
-  void close_table(const std::string& code, std::int64_t ended_ms, const std::string& final_state) override {
-    db_->close_table(code, ended_ms, final_state);
-  }
-  void drop_table(const std::string& code) override { db_->drop_table(code); }
-  bool code_used(const std::string& code) override { return db_->code_used(code); }
-  void put_record(const std::string& code, int hand, const std::string& text) override { db_->put_record(code, hand, text); }
-  std::optional<std::string> read_record(const std::string& code, int hand) override { return db_->read_record(code, hand); }
-  std::optional<EndedTable> read_ended(const std::string& code) override { return db_->read_ended(code); }
-  std::size_t compact_logs(std::int64_t before, std::size_t n) override { return db_->compact_logs(before, n); }
-  std::size_t delete_ended(std::int64_t before, bool keep, std::size_t n) override { return db_->delete_ended(before, keep, n); }
-  void commit() override { db_->commit(); }
-  bool pending() const override { return db_->pending(); }
 
  private:
-  std::shared_ptr<Storage> db_;
   int& log_reads_;
 };
 
