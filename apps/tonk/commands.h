@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "record_writer.h"
+#include "tonk/hand_review.h"
 #include "tonk/rules.h"
 
 namespace tonk::cli {
@@ -17,6 +18,21 @@ namespace tonk::cli {
 /// how each hand ended and each player's payout. Exit 0 when every hand replays; 1 with an error
 /// naming the line and the reason otherwise; 2 when the file cannot be read. (replay_command.cc)
 int run_replay(const std::string& path, bool quiet);
+
+/// What `tonk review` needs, already checked by main.cc.
+struct ReviewCommandOptions {
+  std::string path;         ///< the record file
+  std::optional<int> hand;  ///< review only the hand numbered this ([Hand]); unset: every hand
+  int seat = 0;             ///< the seat whose decisions are reviewed
+  ReviewOptions review;     ///< the searches, the threshold, the seed and the time limit
+  bool json = false;        ///< print JSON on stdout instead of the tables
+};
+
+/// `tonk review FILE`: for each chosen hand of the record, seat `seat`'s decisions valued by the
+/// fair search from its view, the best move, the cost, the mistakes; and the oracle's hindsight
+/// (tonk/hand_review.h). Exit 0 done; 1 for a record that does not replay, a hand not in it or a
+/// seat it does not have; 2 when the file cannot be read. (review_command.cc)
+int run_review(const ReviewCommandOptions& options);
 
 /// What `tonk play` needs, already checked by main.cc: valid rules and one bot kind per opponent.
 struct PlayOptions {

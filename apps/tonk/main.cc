@@ -21,6 +21,7 @@
 #include "text_flags.h"
 #include "tonk/arena.h"
 #include "tonk/bot_level.h"
+#include "tonk/hand_review.h"
 #include "tonk/preset.h"
 #include "tonk/record.h"
 #include "tonk/rule_options.h"
@@ -272,6 +273,54 @@ int run(int argc, char** argv) {
   replay->add_option("FILE", replay_path, "The record file")->required();
   replay->add_flag("--quiet", quiet, "Print only errors");
 
+  // tonk review
+  tonk::cli::ReviewCommandOptions review_options;
+  std::optional<int> review_hand;
+  int review_seat = 0;
+  int review_worlds = tonk::ExpertOptions::kDefaultWorlds;
+  int review_hindsight = tonk::OracleBot::kDefaultWorlds;
+  double review_threshold = tonk::ReviewOptions{}.mistake_threshold;
+  std::uint64_t review_seed = tonk::ReviewOptions{}.seed;
+  int review_time_ms = 0;
+  bool review_json = false;
+  CLI::App* review = app.add_subcommand("review", "Review a seat's decisions in a recorded hand: what each move cost");
+  review->footer(
+      "For each decision of the seat that had a choice: the value of the move played and of the best move\n"
+      "by the expert bot's search from that seat's own view (no card it could not see), in the table's\n"
+      "unit per hand, and the difference; a move costing more than --threshold is marked a mistake (*).\n"
+      "After the hand, the hindsight columns: what the oracle, knowing every card, would have played\n"
+      "(not a fair standard). Reproducible from --seed. docs/REVIEW.md.\n"
+      "Example: tonk review game.tonk --hand 2 --seat 0");
+  review->add_option("RECORD", review_options.path, "The record file (docs/RECORDS.md)")->required()->check(not_empty("a file"));
+  review->add_option("--hand", review_hand, "Review only the hand with this number (default: every hand)")
+      ->type_name("N")
+      ->transform(decimal_range(1, tonk::kMaxRecordHand));
+  review->add_option("--seat", review_seat, "The seat whose decisions are reviewed, from 0")
+      ->type_name("S")
+      ->default_str("0")
+      ->transform(decimal_range(0, tonk::kMaxPlayers - 1));
+  review->add_option("--worlds", review_worlds, "Worlds of the fair search per decision (expert:N)")
+      ->type_name("N")
+      ->default_str(std::to_string(review_worlds))
+      ->transform(decimal_range(1, 100'000));
+  review->add_option("--hindsight", review_hindsight, "The oracle's rollouts per move for hindsight; 0: no hindsight")
+      ->type_name("N")
+      ->default_str(std::to_string(review_hindsight))
+      ->transform(decimal_range(0, 100'000));
+  review->add_option("--threshold", review_threshold, "Cost above which a move is a mistake, in the table's unit")
+      ->type_name("X")
+      ->default_str("0.25")
+      ->transform(tonk::cli::decimal_number_range(0, 1000));
+  review->add_option("--seed", review_seed, "Seed of the searches (the same seed, the same review)")
+      ->type_name("S")
+      ->default_str(std::to_string(review_seed))
+      ->transform(decimal_range(0, kMaxSeed));
+  review->add_option("--time-limit", review_time_ms, "Stop searching after this many ms per hand (0: no limit)")
+      ->type_name("MS")
+      ->default_str("0")
+      ->transform(decimal_range(0, 3'600'000));
+  review->add_flag("--json", review_json, "Print the review as JSON on stdout");
+
   // Set last: subcommands copy the parent's footer when they are added.
   app.footer(
       "Examples:\n"
@@ -284,6 +333,7 @@ int run(int argc, char** argv) {
       "  tonk rules V13d                    the rule behind an ID that a message cites\n"
       "  tonk sim --preset wash --bots greedy --players 4 --hands 1000\n"
       "  tonk replay game.tonk\n"
+      "  tonk review game.tonk --hand 2     what each of seat 0's moves cost\n"
       "Run `tonk COMMAND --help` for the options of a command.");
 
   try {
@@ -360,6 +410,18 @@ int run(int argc, char** argv) {
     }
     if (const std::optional<int> code = tonk::cli::run_server_commands(server_commands)) return *code;
     if (replay->parsed()) return tonk::cli::run_replay(replay_path, quiet);
+    if (review->parsed()) {
+      review_options.hand = review_hand;
+      review_options.seat = review_seat;
+      review_options.review.fair.worlds = review_worlds;
+      review_options.review.hindsight = review_hindsight > 0;
+      review_options.review.hindsight_rollouts = review_hindsight > 0 ? review_hindsight : 1;
+      review_options.review.mistake_threshold = review_threshold;
+      review_options.review.seed = review_seed;
+      review_options.review.time_limit_ms = review_time_ms;
+      review_options.json = review_json;
+      return tonk::cli::run_review(review_options);
+    }
     if (explain->parsed()) return tonk::cli::run_explain(explain_id);
   } catch (const tonk::RuleError& e) {
     std::cerr << "tonk: invalid rules: " << e.what() << "\n";
