@@ -13,7 +13,10 @@
 
 #include "offline_table.h"
 #include "protocol_json.h"
+#include "review_json.h"
 #include "tonk/bot_factory.h"
+#include "tonk/hand_review.h"
+#include "tonk/record.h"
 #include "tonk/view_json.h"
 
 #ifdef __EMSCRIPTEN__
@@ -188,4 +191,29 @@ TONK_EXPORT const char* tonk_table_record(int id, int hand) {
 /// Every hand's record, a blank line between them: a session's file for `tonk replay`.
 TONK_EXPORT const char* tonk_table_records(int id) {
   return text_or_null([&] { return table_of(id).records(); });
+}
+
+/// The review (tonk/hand_review.h, docs/REVIEW.md) of seat `seat` in the hand numbered `hand` of
+/// `record` (a record's or a session's text): the JSON of one review of `tonk review --json`. The
+/// fair search runs `worlds` expert worlds per decision, the hindsight `hindsight` oracle rollouts
+/// (0: no hindsight); the review stops searching after `time_limit_ms` (0: no limit). Any table of
+/// this module is untouched: the page runs reviews in a worker of their own (web/src/review.ts).
+TONK_EXPORT const char* tonk_review(const char* record, int hand, int seat, int worlds, int hindsight, unsigned seed,
+                                    int time_limit_ms) {
+  return text_or_null([&] {
+    for (const tonk::HandRecord& r : tonk::parse_records(record)) {
+      if (r.number != hand) continue;
+      if (seat < 0 || seat >= static_cast<int>(r.seats.size()))
+        throw std::invalid_argument("hand " + std::to_string(hand) + " has no seat " + std::to_string(seat));
+      tonk::ReviewOptions o;
+      o.fair.worlds = worlds;
+      o.hindsight = hindsight > 0;
+      o.hindsight_rollouts = hindsight > 0 ? hindsight : 1;
+      o.seed = seed;
+      o.time_limit_ms = time_limit_ms;
+      const tonk::HandReview review = tonk::review_hand(tonk::replay(r), seat, o);
+      return tonk::serve::review_json(review, r.number, r.seats[static_cast<std::size_t>(seat)], o).dump();
+    }
+    throw std::invalid_argument("no hand " + std::to_string(hand) + " in the record");
+  });
 }

@@ -1,7 +1,8 @@
 // ctest's web.offline: the page as plain static files (a tiny node server here, no `tonk serve`),
 // opened once, then with the network off (context.setOffline) reloaded and played offline: a hand
 // against a bot, dealt from a seed, to its end; the hint, the ledger, the end-of-hand summary; the
-// record downloaded and checked by the native `tonk replay`. Once at 1280 px, once at 360 px.
+// record downloaded and checked by the native `tonk replay`; the Review, against the native `tonk
+// review`. Once at 1280 px, once at 360 px.
 // Usage: node e2e/offline.mjs --tonk PATH/tonk --static DIST --out DIR [--chromium /usr/bin/chromium]
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -83,6 +84,28 @@ try {
     await download.saveAs(file);
     const replay = execFileSync(args.tonk, ['replay', file], { encoding: 'utf8' });
     expect(/\[Seat0 "you"\]/.test(fs.readFileSync(file, 'utf8')) && replay.length > 0, `${width} px: the downloaded record replays with tonk replay`);
+    // The review, in a worker of its own: the same decisions and mistakes as `tonk review` gives natively.
+    const tr = Date.now();
+    await page.evaluate(() => document.querySelector('button[data-focus=review]')?.click());
+    await page.waitForSelector('section.review, p.review-status.error');
+    const shown = await page.evaluate(() => ({
+      error: document.querySelector('p.review-status.error')?.textContent ?? null,
+      rows: document.querySelectorAll('table.review-fair tbody tr').length,
+      mistakes: document.querySelectorAll('table.review-fair tbody tr.mistake').length,
+      hindsight: document.querySelector('table.review-hindsight caption')?.textContent ?? '',
+      hindsightRows: document.querySelectorAll('table.review-hindsight tbody tr').length,
+      overflow: Math.max(document.documentElement.scrollWidth - window.innerWidth,
+        ...[...document.querySelectorAll('section.hand-end, section.review')].map((e) => e.scrollWidth - e.clientWidth)),
+    }));
+    const hand = Number(/\[Hand "(\d+)"\]/.exec(fs.readFileSync(file, 'utf8'))?.[1] ?? 1);
+    const native = JSON.parse(execFileSync(args.tonk, ['review', file, '--hand', String(hand), '--json'], { encoding: 'utf8' })).reviews[0];
+    expect(!shown.error && shown.rows === native.decisions.length && shown.mistakes === native.mistakes,
+      `${width} px: the review shows ${shown.rows} decisions, ${shown.mistakes} mistakes in ${Date.now() - tr} ms; tonk review: ${native.decisions.length}, ${native.mistakes}${shown.error ? ` (${shown.error})` : ''}`);
+    expect(/^Hindsight/.test(shown.hindsight) && shown.hindsightRows === shown.rows, `${width} px: the hindsight is a table of its own, labelled (${shown.hindsight})`);
+    expect(shown.overflow <= 0, `${width} px: the review fits the page's width (overflow ${shown.overflow} px)`);
+    await page.evaluate(() => document.querySelector('section.review')?.scrollIntoView());
+    await page.waitForSelector('.moment', { state: 'detached', timeout: 5000 }).catch(() => {});  // the hand's end word fades
+    await page.screenshot({ path: path.join(outDir, `review-${width}.png`) });
     expect(violations.length === 0, `${width} px: no page error or policy violation${violations.length ? `: ${violations.join(' | ')}` : ''}`);
     await context.close();
   }

@@ -25,6 +25,7 @@ import { parseAction } from './actions';
 import { dealFlights, moveEffect } from './flights';
 import { kOfflineCode, Link, offline, OfflineLink } from './offline';
 import { defaultOfflineForm, OfflineForm, renderOffline } from './offlineView';
+import { requestReview } from './review';
 
 type Route = { page: 'home' } | { page: 'table'; code: string; watch: boolean } | { page: 'bad'; link: string };
 
@@ -79,6 +80,7 @@ export class App {
   private positions = new Map<number, Position>();  // request id of an act or hint -> the position it was for
   private actInFlight: Position | null = null;      // an act sent and not answered: the same position is not sent twice
   private hintFor: Position | null = null;          // a hint asked for this position (shown or in progress)
+  private reviewFor: number | null = null;          // the hand whose record was asked for, to review it
   private peek: Peek | null = null;
   private ended: StateMsg | null = null;             // a table that had ended when this page opened it
   private handLog = new HandLog();                   // how far the log reaches (a history adds what it missed)
@@ -293,6 +295,7 @@ export class App {
         if (this.model) {
           this.model.handOver = m;
           this.model.verify = null;
+          this.model.review = null;
           const actor = m.player === null ? null : (m.player === this.model.state.seat ? 'You' : this.model.state.seats[m.player]?.name ?? `Seat ${m.player + 1}`);
           this.model.log.push(`Hand ${m.hand} is over: ${reasonText(m.reason, actor)}.`);
           this.model.selected.clear();
@@ -318,7 +321,9 @@ export class App {
         break;
       }
       case 'record':
-        if (this.model?.handOver && this.model.handOver.hand === m.hand && !this.model.handOver.fair) {
+        if (this.model && this.reviewFor === m.hand) this.reviewRecord(m.hand, m.text);
+        // Verify asked for it (a record asked for by Review alone says nothing about the deal).
+        if (this.model?.handOver && this.model.handOver.hand === m.hand && !this.model.handOver.fair && this.model.verify === 'running') {
           this.model.handOver.fair = revealFromRecord(m.text);
           if (this.model.handOver.fair) void this.verify();
           else this.model.verify = 'This hand has no fair-deal lines in its record.';
@@ -516,6 +521,32 @@ export class App {
     this.render();
   }
 
+  /** Asks for the finished hand's record (the server's, or the offline table's) to review it. */
+  private review(): void {
+    const m = this.model;
+    const o = m?.handOver;
+    if (!m || !o || m.state.seat === null) return;
+    m.review = { hand: o.hand, running: true };
+    this.reviewFor = o.hand;
+    this.send('record', { hand: o.hand });
+    this.render('review');
+  }
+
+  /** Reviews this seat's play in the record of hand `hand`, in the reviewer's own worker (review.ts). */
+  private reviewRecord(hand: number, text: string): void {
+    this.reviewFor = null;
+    const m = this.model;
+    const seat = m?.state.seat;
+    if (!m || seat === null || seat === undefined) return;
+    const done = (state: TableModel['review']) => {
+      if (this.model !== m || m.review?.hand !== hand) return;   // another hand or table since
+      m.review = state;
+      this.render('review');
+    };
+    requestReview(text, hand, seat).then((result) => done({ hand, result }),
+      (e) => done({ hand, error: `Could not review: ${(e as Error).message}` }));
+  }
+
   private async verify(): Promise<void> {
     const m = this.model;
     const o: HandOverMsg | null | undefined = m?.handOver;
@@ -608,6 +639,7 @@ export class App {
         rules: (show) => { used(); if (show) this.openRules(); else { m.rules = 'closed'; this.render('rules'); } },
         walkthrough: (step) => { m.walkthrough = step; if (step === null) finishWalkthrough(storage()); this.render(step === null ? undefined : 'walk-next'); },
         verify: () => { void this.verify(); },
+        review: m.state.seat === null ? undefined : () => this.review(),
         back: () => this.send('back'),
         leave: () => { used(); if (confirm('Leave this table? A bot plays your seat from now on.')) { this.send('leave'); store.del(`tonk.seat.${m.state.table}`); location.hash = '#/'; } },
         end: () => {

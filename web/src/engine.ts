@@ -108,6 +108,15 @@ export class Engine {
   /** The `presets` message: presets, rule options, bot kinds. */
   presets(): PresetsMsg { return JSON.parse(this.text('tonk_presets')) as PresetsMsg; }
 
+  /**
+   * The review of seat `seat` in hand `hand` of a record's text (apps/wasm `tonk_review`, docs/REVIEW.md):
+   * the expert's search at `worlds` worlds a decision, the oracle's hindsight at `hindsight` rollouts
+   * (0: none), searching no longer than `timeLimitMs` in all.
+   */
+  review(record: string, hand: number, seat: number, o: { worlds: number; hindsight: number; seed: number; timeLimitMs: number }): unknown {
+    return JSON.parse(this.text('tonk_review', record, hand, seat, o.worlds, o.hindsight, o.seed >>> 0, o.timeLimitMs));
+  }
+
   /** A new table; throws EngineError for a bad config (unknown preset or bot, seats out of range). */
   table(config: TableConfig): EngineTable {
     const seed = typeof config.seed === 'number' ? String(config.seed) : config.seed;

@@ -4,6 +4,7 @@ import { reasonText } from './actions';
 import { isReady, readyButton } from './between_hands';
 import { h } from './dom';
 import { recordHref } from './offline';
+import { reviewSection } from './review';
 import type { Ledger, StateMsg } from './protocol';
 import { cardElement, scoreUnit, seatName, signed, TableHandlers, TableModel } from './tableParts';
 
@@ -61,6 +62,7 @@ export function handEnd(m: TableModel, hd: TableHandlers): HTMLElement | null {
         : m.state.status === 'playing' ? h('button', { type: 'button', class: 'primary', 'data-focus': 'close-result', onclick: () => hd.closeResult?.() },
           seated ? 'Next hand' : 'Close') : null,
       h('button', { type: 'button', 'data-focus': 'verify', onclick: () => hd.verify() }, 'Verify the deal'),
+      hd.review ? h('button', { type: 'button', 'data-focus': 'review', onclick: () => hd.review?.() }, 'Review') : null,
       h('a', { href: recordHref(m.state.table, o.hand), download: `tonk-${m.state.table}-${o.hand}.tonk` }, 'Download record')),
     h('table', { class: 'results' },
       h('caption', {}, `Result: what each player won (+) or paid (−), in ${scoreUnit(m.state.rules)}`),
@@ -71,7 +73,8 @@ export function handEnd(m: TableModel, hd: TableHandlers): HTMLElement | null {
         h('td', {}, hand.length ? h('span', { class: 'cards-inline' }, hand.map((c) => cardElement(c, { small: true }))) : '(empty)'),
         h('td', {}, String(o.counts[i] ?? '')),
         h('td', { class: (o.payouts[i] ?? 0) > 0 ? 'plus' : (o.payouts[i] ?? 0) < 0 ? 'minus' : '' }, signed(o.payouts[i] ?? 0)))))),
-    verify);
+    verify,
+    reviewSection(m.review, o.hand));
 }
 
 /** The end of the table: what happened, the final ledger, every hand's record and the way back. */

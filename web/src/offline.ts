@@ -23,7 +23,7 @@ type Status = 'idle' | 'loading' | 'ready' | 'unavailable';
 
 // The engine, when scripts/build_wasm.sh has built it: a hashed asset of the build (so the service
 // worker keeps each build's own), or none.
-const kWasm = Object.values(import.meta.glob('../wasm/tonk.wasm', { query: '?url', import: 'default', eager: true }) as Record<string, string>)[0] ?? null;
+export const kWasm = Object.values(import.meta.glob('../wasm/tonk.wasm', { query: '?url', import: 'default', eager: true }) as Record<string, string>)[0] ?? null;
 
 /** The worker and whether the engine loaded (a page built without the engine plays online only). */
 class OfflineEngine {

@@ -10,6 +10,9 @@ type Request = { type: string; id: number; [k: string]: unknown };
 
 const kCode = 'OFFLINE';
 const kHintWorlds = 200;   // as `tonk serve`'s default hint
+// A review (review.ts): the expert level's search, the oracle's default rollouts, and a bound on
+// the time; the same seed as `tonk review`'s default, so the page and the command agree.
+const kReview = { worlds: 200, hindsight: 20, seed: 1, timeLimitMs: 20000 };
 
 let engine: Engine | null = null;
 let table: EngineTable | null = null;
@@ -76,6 +79,9 @@ function handle(r: Request): void {
   if (!engine) { error(r.id, 'unavailable', 'the offline engine is not loaded'); return; }
   switch (r.type) {
     case 'presets': post({ ...engine.presets(), re: r.id }); return;
+    case 'review':  // needs no table: the page's reviewer is a worker of its own (review.ts)
+      post({ type: 'review', re: r.id, review: engine.review(String(r.record), Number(r.hand), Number(r.seat), kReview) });
+      return;
     case 'create': {
       const bots = (r.bots as { seat: number; kind: string }[] | undefined) ?? [];
       const seats = Number(r.seats ?? 2);

@@ -6,6 +6,7 @@ import { cardBackSvg, cardFaceSvg } from './cardSvg';
 import { h, svg } from './dom';
 import type { VerifyResult } from './fair';
 import type { HandOverMsg, StateMsg } from './protocol';
+import type { ReviewState } from './review';
 import type { RulesSection } from './rulesText';
 
 export interface TableModel {
@@ -32,6 +33,7 @@ export interface TableModel {
   walkthrough?: number | null;      // the first-hand walkthrough's step, null when not shown
   menuOpen?: boolean;               // the header's menu stays open across redraws until used or closed
   readyHand?: number | null;        // the hand after which this page pressed Next hand
+  review?: ReviewState | null;      // the review of the last hand: asked for, shown, or why not
   movesOpen?: boolean;              // the list of all legal moves stays open across redraws (selecting a card)
 }
 
@@ -44,6 +46,8 @@ export interface TableHandlers {
   ledger(show: boolean): void;
   ready(): void;
   verify(): void;
+  /** Absent for a watcher: a review is of the reader's own seat. */
+  review?(): void;
   back(): void;
   leave(): void;
   end(): void;
