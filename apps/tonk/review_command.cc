@@ -12,6 +12,7 @@
 
 #include "commands.h"
 #include "review_json.h"
+#include "text_layout.h"
 #include "tonk/hand_review.h"
 #include "tonk/input_file.h"
 #include "tonk/outcome.h"
@@ -21,27 +22,11 @@ namespace tonk::cli {
 
 namespace {
 
-std::string fixed(double v, bool sign) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, sign ? "%+.2f" : "%.2f", v);
-  return buf;
-}
-
-std::string cell(std::string s, std::size_t width) {
-  if (s.size() < width) s.append(width - s.size(), ' ');
-  return s;
-}
-
-std::string right(std::string s, std::size_t width) {
-  if (s.size() < width) s.insert(0, width - s.size(), ' ');
-  return s;
-}
-
 // One column's cells: the best move ("=" when it was the move played), its value, the cost.
 std::string column_cells(const DecisionReview& d, const ReviewColumn& c) {
   // "=": the move played was as good as the best (the first best is named otherwise).
   const std::string best = c.played == c.best ? "=" : to_string(c.best_action());
-  return cell(best, 18) + right(fixed(c.best, true), 7) + right(fixed(c.cost(), false), 7);
+  return pad_right(best, 18) + pad_left(fixed(c.best, 2, true), 7) + pad_left(fixed(c.cost(), 2), 7);
 }
 
 void print_review(std::ostream& out, const HandRecord& r, const HandReview& review, const ReviewOptions& o) {
@@ -51,22 +36,22 @@ void print_review(std::ostream& out, const HandRecord& r, const HandReview& revi
   out << "  fair: " << expert_kind(o.fair) << " from the seat's own view (no card it could not see)\n";
   if (review.hindsight)
     out << "  hindsight: oracle:" << o.hindsight_rollouts << ", every card known after the hand (not a fair standard)\n";
-  out << "  values in " << unit << " per hand; a move costing more than " << fixed(o.mistake_threshold, false)
+  out << "  values in " << unit << " per hand; a move costing more than " << fixed(o.mistake_threshold, 2)
       << " is a mistake (*)\n";
-  out << "  turn  " << cell("played", 18) << right("value", 7) << "  " << cell("fair best", 18) << right("value", 7)
-      << right("cost", 7);
-  if (review.hindsight) out << "  | " << cell("hindsight best", 18) << right("value", 7) << right("cost", 7);
+  out << "  turn  " << pad_right("played", 18) << pad_left("value", 7) << "  " << pad_right("fair best", 18) << pad_left("value", 7)
+      << pad_left("cost", 7);
+  if (review.hindsight) out << "  | " << pad_right("hindsight best", 18) << pad_left("value", 7) << pad_left("cost", 7);
   out << "\n";
   for (const DecisionReview& d : review.decisions) {
-    out << (d.mistake ? "* " : "  ") << right(std::to_string(d.turn), 4) << "  " << cell(to_string(d.played), 18)
-        << right(fixed(d.fair.played, true), 7) << "  " << column_cells(d, d.fair);
+    out << (d.mistake ? "* " : "  ") << pad_left(std::to_string(d.turn), 4) << "  " << pad_right(to_string(d.played), 18)
+        << pad_left(fixed(d.fair.played, 2, true), 7) << "  " << column_cells(d, d.fair);
     if (review.hindsight) out << "  | " << column_cells(d, d.hindsight);
     out << "\n";
   }
   out << "  " << review.decisions.size() << " decision" << (review.decisions.size() == 1 ? "" : "s") << " with a choice";
   if (review.forced) out << " (" << review.forced << " forced, not shown)";
   out << ", " << review.mistakes() << " mistake" << (review.mistakes() == 1 ? "" : "s") << ", total cost "
-      << fixed(review.total_cost(), false) << " " << unit << "\n";
+      << fixed(review.total_cost(), 2) << " " << unit << "\n";
   if (review.unreviewed)
     out << "  " << review.unreviewed << " later decision" << (review.unreviewed == 1 ? "" : "s")
         << " not reviewed: the time limit of " << o.time_limit_ms << " ms was reached\n";

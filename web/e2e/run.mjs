@@ -627,6 +627,15 @@ async function main() {
     expect(verdict.includes('your dealt hand came from that deck'), 'the dealt hand was checked');
     await bo.click('button:has-text("Verify the deal")');
     await bo.waitForSelector('.verify.ok', { timeout: kStep });
+    // Review: the server's record of the hand, reviewed in the page's own worker (docs/REVIEW.md).
+    if (fs.readdirSync(path.join(staticDir, 'assets')).some((f) => f.endsWith('.wasm'))) {
+      await bo.click('button[data-focus="review"]');
+      await bo.waitForSelector('section.review, p.review-status.error', { timeout: kStep });
+      const review = await bo.evaluate(() => ({ error: document.querySelector('p.review-status.error')?.textContent ?? null,
+        heading: document.querySelector('section.review h3')?.textContent ?? '', verify: document.querySelectorAll('.verify.ok').length }));
+      expect(!review.error && review.heading === `Review of your play, hand ${hand}` && review.verify === 1,
+        `Bo's review of hand ${hand}: ${JSON.stringify(review)}`);
+    }
     // The log (made short on Ann's page) shows its newest line, the hand's end; scrolled up, it stays
     // where the player put it across redraws (the Ledger button redraws the page).
     const logSize = await ann.locator('.log').evaluate((l) => ({ sh: l.scrollHeight, ch: l.clientHeight, top: l.scrollTop }));
