@@ -22,9 +22,9 @@ namespace tonk::cli {
 
 namespace {
 
-// One column's cells: the best move ("=" when it was the move played), its value, the cost.
-std::string column_cells(const DecisionReview& d, const ReviewColumn& c) {
-  // "=": the move played was as good as the best (the first best is named otherwise).
+// One column's cells: the best move ("=" when the move played was as good as the best; otherwise
+// the first best is named), its value, the cost.
+std::string column_cells(const ReviewColumn& c) {
   const std::string best = c.played == c.best ? "=" : to_string(c.best_action());
   return pad_right(best, 18) + pad_left(fixed(c.best, 2, true), 7) + pad_left(fixed(c.cost(), 2), 7);
 }
@@ -44,8 +44,8 @@ void print_review(std::ostream& out, const HandRecord& r, const HandReview& revi
   out << "\n";
   for (const DecisionReview& d : review.decisions) {
     out << (d.mistake ? "* " : "  ") << pad_left(std::to_string(d.turn), 4) << "  " << pad_right(to_string(d.played), 18)
-        << pad_left(fixed(d.fair.played, 2, true), 7) << "  " << column_cells(d, d.fair);
-    if (review.hindsight) out << "  | " << column_cells(d, d.hindsight);
+        << pad_left(fixed(d.fair.played, 2, true), 7) << "  " << column_cells(d.fair);
+    if (review.hindsight) out << "  | " << column_cells(d.hindsight);
     out << "\n";
   }
   out << "  " << review.decisions.size() << " decision" << (review.decisions.size() == 1 ? "" : "s") << " with a choice";
