@@ -3,6 +3,7 @@
 // its WebSocket (docs/PROTOCOL.md), for one table of the person (seat 0) against bots. The bots'
 // moves and the hints are computed here, so the page never freezes while they think.
 import { Engine, EngineError, EngineTable } from './engine';
+import { kPageCache } from './pageCache';
 import type { ServerMsg } from './protocol';
 
 /** A request of the page: a protocol message with its `id`. */
@@ -90,6 +91,7 @@ function handle(r: Request): void {
         over = false;
         const seed = typeof r.seed === 'string' && /^\d{1,20}$/.test(r.seed) ? r.seed : randomSeed();
         table = engine.table({ preset, seats: kinds, names, seed, hands: Number(r.hands ?? 0) });
+        post({ type: 'offline_deal', seed, preset, players: seats });
       } catch (e) {
         table = null;
         error(r.id, 'bad_request', (e as Error).message);
@@ -143,10 +145,29 @@ function handle(r: Request): void {
   }
 }
 
+/**
+ * The engine's file, downloaded once: from the page's cache (public/sw.js's, which works offline)
+ * when it is there, else from the network and kept in that cache for next time. The service worker
+ * leaves this one file to the page, so that a first visit downloads it once, not once for the page
+ * and again for the service worker's copy. Where there is no Cache Storage (a page on plain http
+ * under another name than this machine's), simply from the network.
+ */
+async function engineFile(url: string): Promise<{ response: Response; kept: Promise<void> }> {
+  const cache = typeof caches === 'undefined' ? null : await caches.open(kPageCache).catch(() => null);
+  const cached = await cache?.match(url);
+  if (cached) return { response: cached, kept: Promise.resolve() };
+  const response = await fetch(url);
+  // Kept while the engine compiles from the same download (a copy of its stream).
+  const kept = response.ok && cache ? cache.put(url, response.clone()).catch(() => { /* the next load downloads it again */ }) : Promise.resolve();
+  return { response, kept };
+}
+
 self.onmessage = (e: MessageEvent) => {
   const r = e.data as Request;
   if (r.type === 'start') {
-    Engine.load(fetch(String(r.wasm))).then((loaded) => {
+    engineFile(String(r.wasm)).then(async ({ response, kept }) => {
+      const loaded = await Engine.load(response);
+      await kept;   // ready means ready offline too
       engine = loaded;
       post({ type: 'offline_ready', presets: loaded.presets() });
     }, (err) => post({ type: 'offline_unavailable', reason: String((err as Error).message ?? err) }));
