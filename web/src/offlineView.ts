@@ -3,6 +3,7 @@
 import { h } from './dom';
 import { kBotSpeeds, kDefaultBotDelayMs } from './pace';
 import { botWords, offeredBots, presetWords } from './words';
+import type { OfflineDeal } from './offline';
 import type { PresetsMsg } from './protocol';
 
 export interface OfflineForm {
@@ -41,4 +42,19 @@ export function renderOffline(status: string, presets: PresetsMsg | null, form: 
     h('label', { class: 'row' }, 'Deal from seed (optional)', h('input', { name: 'offline_seed', inputmode: 'numeric', pattern: '[0-9]{0,20}', value: form.seed,
       autocomplete: 'off', oninput: (e: Event) => { form.seed = (e.target as HTMLInputElement).value.trim(); } })),
     h('button', { type: 'submit', class: 'primary' }, 'Play offline'));
+}
+
+/**
+ * What the end of an offline hand says in place of "Verify the deal": offline no server commits to a
+ * deal before it is dealt (docs/PROTOCOL.md, "Provably fair deals"), so there is nothing the page
+ * could prove; it says so, and names the seed, which any copy of the engine deals the same way.
+ */
+export function offlineDealNote(deal: OfflineDeal | null, hand: number): HTMLElement {
+  const plain = 'Offline, no server fixes the deal before the hand, so there is no fairness proof to verify: this page shuffled the cards and plays the bots.';
+  if (!deal) return h('p', { class: 'muted small offline-deal' }, plain);
+  const command = `tonk sim --bots random --preset ${deal.preset} --players ${deal.players} --hands ${hand} --seed ${deal.seed} --record check.tonk`;
+  return h('div', { class: 'offline-deal muted small', role: 'note' },
+    h('p', {}, 'Dealt in this page from seed ', h('strong', { class: 'offline-seed' }, deal.seed), `. ${plain}`),
+    h('p', {}, 'The seed deals the same cards anywhere: here (Deal from seed), or with the tonk program, whose record of ',
+      h('code', {}, command), ` has this hand's Deck line as hand ${hand}.`));
 }
