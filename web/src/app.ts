@@ -116,14 +116,11 @@ export class App {
     // The engine's progress redraws its own panel only: the rest of the lobby (a name being typed, a
     // button being pressed) is never replaced under the person's hand.
     offline.onChange = () => this.redrawOfflinePanel();
+    // The engine (about 220 KB gzipped) starts loading at once, in its own thread (a worker), while
+    // this thread draws the lobby: compiled by the time Play offline is pressed, which then only
+    // deals (docs/PERFORMANCE.md).
+    offline.prepare();
     this.render();
-    // The engine (about 220 KB gzipped) loads in its worker as soon as the lobby is on screen (its
-    // first frame; a hidden tab paints none, so at the page's load at the latest): compiled by the
-    // time Play offline is pressed, which then only deals (docs/PERFORMANCE.md).
-    let prepared = false;
-    const prepare = () => { if (prepared) return; prepared = true; offline.prepare(); this.redrawOfflinePanel(); };
-    requestAnimationFrame(() => setTimeout(prepare, 0));
-    if (document.readyState === 'complete') setTimeout(prepare, 0); else window.addEventListener('load', prepare, { once: true });
   }
 
   /** Makes `link` the page's connection: its messages, opening and status come here. */

@@ -4,7 +4,7 @@
 // moves and the hints are computed here, so the page never freezes while they think.
 import { Engine, EngineError, EngineTable } from './engine';
 import { kPageCache } from './pageCache';
-import type { ServerMsg } from './protocol';
+import type { PresetsMsg, ServerMsg } from './protocol';
 
 /** A request of the page: a protocol message with its `id`. */
 type Request = { type: string; id: number; [k: string]: unknown };
@@ -13,6 +13,7 @@ const kCode = 'OFFLINE';
 const kHintWorlds = 200;   // as `tonk serve`'s default hint
 
 let engine: Engine | null = null;
+let presets: PresetsMsg | null = null;   // the engine's, read once (the page asks again as each table opens)
 let table: EngineTable | null = null;
 let preset = 'P-STD';
 let botDelayMs = 0;
@@ -76,7 +77,7 @@ function deal(): void {
 function handle(r: Request): void {
   if (!engine) { error(r.id, 'unavailable', 'the offline engine is not loaded'); return; }
   switch (r.type) {
-    case 'presets': post({ ...engine.presets(), re: r.id }); return;
+    case 'presets': post({ ...presets, re: r.id }); return;
     case 'create': {
       const bots = (r.bots as { seat: number; kind: string }[] | undefined) ?? [];
       const seats = Number(r.seats ?? 2);
@@ -169,7 +170,8 @@ self.onmessage = (e: MessageEvent) => {
       const loaded = await Engine.load(response);
       await kept;   // ready means ready offline too
       engine = loaded;
-      post({ type: 'offline_ready', presets: loaded.presets() });
+      presets = loaded.presets();
+      post({ type: 'offline_ready', presets });
     }, (err) => post({ type: 'offline_unavailable', reason: String((err as Error).message ?? err) }));
     return;
   }
