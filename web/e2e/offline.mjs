@@ -103,6 +103,8 @@ try {
     if (words[0] === 'tonk' && words.at(-1) === 'check.tonk') execFileSync(args.tonk, [...words.slice(1, -1), check, '--force'], { stdio: 'ignore' });
     const decks = [file, check].map((f) => (fs.existsSync(f) ? /\[Deck "([^"]*)"\]/.exec(fs.readFileSync(f, 'utf8'))?.[1] : undefined));
     expect(decks[0] !== undefined && decks[0] === decks[1], `${width} px: the command the page names (${command}) deals the record's deck`);
+    // The server's connection, closed when the page went to its offline table, never marks it lost.
+    expect(!(await page.textContent('body')).includes('reconnecting'), `${width} px: the offline table never says "reconnecting"`);
     expect(violations.length === 0, `${width} px: no page error or policy violation${violations.length ? `: ${violations.join(' | ')}` : ''}`);
     await context.close();
   }

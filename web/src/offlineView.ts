@@ -50,11 +50,12 @@ export function renderOffline(status: string, presets: PresetsMsg | null, form: 
  * could prove; it says so, and names the seed, which any copy of the engine deals the same way.
  */
 export function offlineDealNote(deal: OfflineDeal | null, hand: number): HTMLElement {
-  const plain = 'Offline, no server fixes the deal before the hand, so there is no fairness proof to verify: this page shuffled the cards and plays the bots.';
+  const plain = 'Offline, no server fixes the deal in advance, so there is nothing to verify: this page shuffled the cards and plays the bots.';
   if (!deal) return h('p', { class: 'muted small offline-deal' }, plain);
-  const command = `tonk sim --bots random --preset ${deal.preset} --players ${deal.players} --hands ${hand} --seed ${deal.seed} --record check.tonk`;
+  const command = ['tonk', 'sim', '--bots', 'random', '--preset', deal.preset, '--players', String(deal.players), '--hands', String(hand),
+    '--seed', deal.seed, '--record', 'check.tonk'];
   return h('div', { class: 'offline-deal muted small', role: 'note' },
     h('p', {}, 'Dealt in this page from seed ', h('strong', { class: 'offline-seed' }, deal.seed), `. ${plain}`),
-    h('p', {}, 'The seed deals the same cards anywhere: here (Deal from seed), or with the tonk program, whose record of ',
-      h('code', {}, command), ` has this hand's Deck line as hand ${hand}.`));
+    h('p', {}, 'The same seed deals the same cards again, here (Deal from seed) and in the tonk program: ',
+      h('code', {}, command.map((w, i) => [i ? ' ' : '', h('span', {}, w)]).flat()), ` writes hand ${hand} with this deck.`));
 }
