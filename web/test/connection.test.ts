@@ -15,14 +15,20 @@ class ClosingSocket {
 
 afterEach(() => { vi.useRealTimers(); vi.unstubAllGlobals(); ClosingSocket.made = []; });
 
+/** A connection opened over ClosingSocket, with the statuses it reports. */
+function opened(): { c: Connection; status: boolean[] } {
+  vi.useFakeTimers();
+  vi.stubGlobal('WebSocket', ClosingSocket);
+  const c = new Connection('ws://127.0.0.1:1/ws');
+  const status: boolean[] = [];
+  c.onStatus = (up) => status.push(up);
+  c.open();
+  return { c, status };
+}
+
 describe("the server's connection", () => {
   it('closed by the page (going to an offline table) reports no loss and stops reconnecting', () => {
-    vi.useFakeTimers();
-    vi.stubGlobal('WebSocket', ClosingSocket);
-    const c = new Connection('ws://127.0.0.1:1/ws');
-    const status: boolean[] = [];
-    c.onStatus = (up) => status.push(up);
-    c.open();
+    const { c, status } = opened();
     ClosingSocket.made[0].onclose!();   // the server is unreachable: a retry is waiting
     expect(status).toEqual([false]);
     c.close();                          // the page leaves for its offline table
@@ -32,12 +38,7 @@ describe("the server's connection", () => {
   });
 
   it('lost by the network reports it and tries again', () => {
-    vi.useFakeTimers();
-    vi.stubGlobal('WebSocket', ClosingSocket);
-    const c = new Connection('ws://127.0.0.1:1/ws');
-    const status: boolean[] = [];
-    c.onStatus = (up) => status.push(up);
-    c.open();
+    const { c, status } = opened();
     c.drop();
     vi.advanceTimersByTime(600);
     expect(status).toEqual([false]);
