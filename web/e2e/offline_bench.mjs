@@ -7,7 +7,7 @@
 //   - the first offline table: from the start of the page's navigation (a first visit, then reloads
 //     offline from its service worker) to the table on screen, Play offline clicked as soon as it shows.
 // Usage: node e2e/offline_bench.mjs --tonk build/tonk --static DIST [--chromium /usr/bin/chromium] [--hands N] [--runs N]
-//        [--first-only] (the first offline table alone)
+//        [--first-only] (the first offline table alone) [--click-after MS] (Play offline clicked MS after it shows)
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,6 +21,7 @@ const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) =>
 const staticDir = path.resolve(args.static ?? 'dist');
 const hands = Number(args.hands ?? 20000);
 const runs = Number(args.runs ?? 5);   // offline reloads measured
+const clickAfter = Number(args['click-after'] ?? 0);   // ms from Play offline showing to its click (a person's reaction)
 const firstOnly = 'first-only' in args;   // only the first offline table (no play nor decision figures)
 const server = await serveStatic(staticDir);
 const base = server.base;
@@ -119,28 +120,32 @@ try {
 
   // The first offline table after the page loads: measured in the page itself (performance.now(),
   // from the start of the navigation), by a player who presses Play offline the moment it shows
-  // (an observer clicks it, so the driver's own latency under load is not counted): when the page
+  // (an observer clicks it, so the driver's own latency under load is not counted; --click-after: so
+  // many ms later, as a person would): when the page
   // has loaded (its load event), when Play offline shows, when the table (the player's hand) is
   // drawn. A first visit online (the engine downloaded and compiled), then reloads offline (the
   // page and the engine from the service worker's cache).
-  const clickAtOnce = () => {
+  const clickAtOnce = (after) => {
     const t = (window.__firstTable = {});
+    const click = () => {
+      const speed = document.querySelector('select[name=offline_speed]');
+      speed.value = '0';
+      speed.dispatchEvent(new Event('change'));
+      document.querySelector('form.play-offline button[type=submit]').click();
+      t.click = performance.now();
+    };
     new MutationObserver(() => {
       const button = document.querySelector('form.play-offline button[type=submit]');
       if (button && t.panel === undefined) {
         t.panel = performance.now();
-        const speed = document.querySelector('select[name=offline_speed]');
-        speed.value = '0';
-        speed.dispatchEvent(new Event('change'));
-        button.click();
-        t.click = performance.now();
+        if (after > 0) setTimeout(click, after); else click();
       }
       if (t.click !== undefined && t.table === undefined && document.querySelector('.my-hand')) t.table = performance.now();
     }).observe(document, { childList: true, subtree: true });
   };
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.addInitScript(seasonedPlayer);
-  await context.addInitScript(clickAtOnce);
+  await context.addInitScript(clickAtOnce, clickAfter);
   const p = await context.newPage();
   const measure = async () => {
     await p.waitForFunction(() => window.__firstTable?.table !== undefined, null, { timeout: 30000 });
