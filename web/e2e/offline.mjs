@@ -54,6 +54,10 @@ try {
     await page.reload();
     await page.waitForSelector('form.play-offline button[type=submit]');
     expect(true, `${width} px: offline, the page reloads from the service worker and offers Play offline (${Date.now() - t0} ms)`);
+    // No server answers: the lobby says so at its top and leads to Play offline.
+    await page.click('.no-server button.to-offline');
+    const inView = await page.$eval('form.play-offline', (f) => { const r = f.getBoundingClientRect(); return r.top >= -1 && r.top < innerHeight; });
+    expect(inView, `${width} px: the lobby says no server answers, and its button brings Play offline into view`);
     // The panel reads as the lobby's other panels: its labels in the page's text colour, not an error's.
     const colours = await page.evaluate(() => [getComputedStyle(document.querySelector('form.play-offline label')).color,
       getComputedStyle(document.querySelector('form:not(.play-offline) label')).color]);

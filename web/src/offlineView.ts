@@ -59,3 +59,17 @@ export function offlineDealNote(deal: OfflineDeal | null, hand: number): HTMLEle
     h('p', {}, 'The same seed deals the same cards again, here (Deal from seed) and in the tonk program: ',
       h('code', {}, command.map((w, i) => [i ? ' ' : '', h('span', {}, w)]).flat()), ` writes hand ${hand} with this deck.`));
 }
+
+/**
+ * The lobby's note when no server answers (the page hosted as static files, or the network off):
+ * the online panels cannot open a table; Play offline, further down, needs no server.
+ */
+export function noServerNote(canPlayOffline: boolean): HTMLElement {
+  return h('p', { class: 'panel small no-server', role: 'status' },
+    'No server answers this page, so tables with other people cannot open. ',
+    canPlayOffline ? h('button', { type: 'button', class: 'to-offline', onclick: () => {
+      const form = document.querySelector<HTMLElement>('form.play-offline');
+      form?.scrollIntoView({ block: 'start' });
+      form?.querySelector<HTMLElement>('button[type=submit]')?.focus({ preventScroll: true });
+    } }, 'Play offline against bots') : 'Online play needs a tonk server.');
+}
