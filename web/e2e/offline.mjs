@@ -37,15 +37,28 @@ try {
     const violations = [];
     page.on('pageerror', (e) => violations.push(`page error: ${e.message}`));
     page.on('console', (m) => { if (m.type() === 'error' && !/WebSocket|ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(m.text())) violations.push(m.text()); });
+    const engineRequests = () => [...server.requests].filter(([p]) => p.endsWith('.wasm')).reduce((n, [, c]) => n + c, 0);
+    const before = engineRequests();
     await page.goto(`${base}/`);
     // One visit: the service worker keeps the page, its files and the engine.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
     await page.waitForSelector('form.play-offline button[type=submit]');
+    if (width === 1280) {
+      // The engine's file is downloaded once on a first visit (by the page, which keeps it in the
+      // service worker's cache), and not again when the page comes back.
+      await page.reload();
+      await page.waitForSelector('form.play-offline button[type=submit]');
+      expect(engineRequests() - before === 1, `${width} px: a first visit and a return download the engine's file once (${engineRequests() - before} requests)`);
+    }
     await context.setOffline(true);
     const t0 = Date.now();
     await page.reload();
     await page.waitForSelector('form.play-offline button[type=submit]');
     expect(true, `${width} px: offline, the page reloads from the service worker and offers Play offline (${Date.now() - t0} ms)`);
+    // No server answers: the lobby says so at its top and leads to Play offline.
+    await page.click('.no-server button.to-offline');
+    const inView = await page.$eval('form.play-offline', (f) => { const r = f.getBoundingClientRect(); return r.top >= -1 && r.top < innerHeight; });
+    expect(inView, `${width} px: the lobby says no server answers, and its button brings Play offline into view`);
     // The panel reads as the lobby's other panels: its labels in the page's text colour, not an error's.
     const colours = await page.evaluate(() => [getComputedStyle(document.querySelector('form.play-offline label')).color,
       getComputedStyle(document.querySelector('form:not(.play-offline) label')).color]);
@@ -77,6 +90,12 @@ try {
     }
     await page.waitForSelector('a[download]');
     expect(true, `${width} px: the hand ended; the summary offers its record`);
+    // Offline there is no committed deal to verify: the page says so and names the seed instead,
+    // with the native command that deals the same cards (checked below against the record).
+    expect(await page.$('button[data-focus=verify]') === null, `${width} px: no "Verify the deal" button offline`);
+    const seedShown = await page.$eval('.offline-deal .offline-seed', (e) => e.textContent).catch(() => null);
+    expect(seedShown === '7', `${width} px: the hand's end names its seed (${seedShown})`);
+    const command = await page.$eval('.offline-deal code', (e) => e.textContent).catch(() => '');
     await page.evaluate(() => (document.querySelector('button[data-focus=ledger]'))?.click());
     expect(await page.waitForSelector('.ledger-box').then(() => true, () => false), `${width} px: the ledger shows`);
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('a[download]')]);
@@ -84,6 +103,13 @@ try {
     await download.saveAs(file);
     const replay = execFileSync(args.tonk, ['replay', file], { encoding: 'utf8' });
     expect(/\[Seat0 "you"\]/.test(fs.readFileSync(file, 'utf8')) && replay.length > 0, `${width} px: the downloaded record replays with tonk replay`);
+    const words = command.split(' ');
+    const check = path.join(outDir, `check-${width}.tonk`);
+    if (words[0] === 'tonk' && words.at(-1) === 'check.tonk') execFileSync(args.tonk, [...words.slice(1, -1), check, '--force'], { stdio: 'ignore' });
+    const decks = [file, check].map((f) => (fs.existsSync(f) ? /\[Deck "([^"]*)"\]/.exec(fs.readFileSync(f, 'utf8'))?.[1] : undefined));
+    expect(decks[0] !== undefined && decks[0] === decks[1], `${width} px: the command the page names (${command}) deals the record's deck`);
+    // The server's connection, closed when the page went to its offline table, never marks it lost.
+    expect(!(await page.textContent('body')).includes('reconnecting'), `${width} px: the offline table never says "reconnecting"`);
     // The review, in a worker of its own: the same decisions and mistakes as `tonk review` gives natively.
     const tr = Date.now();
     await page.evaluate(() => document.querySelector('button[data-focus=review]')?.click());

@@ -16,17 +16,19 @@ export function serverPolicy() {
   return [...m[1].matchAll(/"([^"]*)"/g)].map((x) => x[1]).join('');
 }
 
-/** Serves `dir`; resolves to { base, close }. */
+/** Serves `dir`; resolves to { base, close, requests } (requests: how many times each path was asked for). */
 export async function serveStatic(dir, { csp = false } = {}) {
   const root = path.resolve(dir);
   const policy = csp ? serverPolicy() : null;
+  const requests = new Map();
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
+    requests.set(url.pathname, (requests.get(url.pathname) ?? 0) + 1);
     const file = path.join(root, path.normalize(decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname)));
     if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) { res.writeHead(404); res.end(); return; }
     res.writeHead(200, { 'Content-Type': kTypes[path.extname(file)] ?? 'application/octet-stream', ...(policy ? { 'Content-Security-Policy': policy } : {}) });
     fs.createReadStream(file).pipe(res);
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  return { base: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
+  return { base: `http://127.0.0.1:${server.address().port}`, close: () => server.close(), requests };
 }

@@ -3,15 +3,35 @@
 // The page itself and precache.json (the build's file list, written by vite.config.ts) are fetched
 // from the network first, so a new build is seen as soon as there is one; the hashed files and the
 // engine from the cache first. The server's own addresses (the WebSocket, records) are never cached.
-const kCache = 'tonk-page-v1';
-// public/'s files (the manifest and icons); precache.json lists the build's hashed ones, the engine
-// (assets/tonk-HASH.wasm) among them.
+// The engine's file (assets/tonk-HASH.wasm, about 220 KB gzipped) is not fetched here: the page's
+// worker downloads it as it loads the engine and keeps it in this same cache (src/offlineWorker.ts),
+// so a first visit downloads it once.
+const kCache = 'tonk-page-v1';   // src/pageCache.ts, kPageCache: the same name
+// public/'s files (the manifest and icons); precache.json lists the build's hashed ones.
 const kPublic = ['./', 'manifest.webmanifest', 'icon.svg', 'icon-192.png', 'icon-512.png'];
+
+const isEngine = (file) => file.endsWith('.wasm');
+
+async function buildFiles() {
+  return fetch('precache.json', { cache: 'no-cache' }).then((r) => (r.ok ? r.json() : []), () => []);
+}
 
 async function precache() {
   const cache = await caches.open(kCache);
-  const list = await fetch('precache.json', { cache: 'no-cache' }).then((r) => (r.ok ? r.json() : []), () => []);
-  await Promise.all([...kPublic, ...list].map((f) => cache.add(f).catch(() => {})));
+  const list = await buildFiles();
+  await Promise.all([...kPublic, ...list.filter((f) => !isEngine(f))].map((f) => cache.add(f).catch(() => {})));
+}
+
+// The files of earlier builds (hashed names no longer listed) are dropped once this build is active.
+async function dropEarlierBuilds() {
+  const list = await buildFiles();
+  if (list.length === 0) return;   // offline, or no list: keep everything
+  const keep = new Set([...kPublic, ...list].map((f) => new URL(f, self.registration.scope).href));
+  const cache = await caches.open(kCache);
+  for (const request of await cache.keys()) {
+    const url = new URL(request.url);
+    if (url.pathname.includes('/assets/') && !keep.has(url.href)) await cache.delete(request);
+  }
 }
 
 self.addEventListener('install', (event) => {
@@ -21,6 +41,7 @@ self.addEventListener('install', (event) => {
 self.addEventListener('activate', (event) => {
   event.waitUntil((async () => {
     for (const key of await caches.keys()) if (key !== kCache) await caches.delete(key);
+    await dropEarlierBuilds().catch(() => {});
     await self.clients.claim();
   })());
 });

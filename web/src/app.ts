@@ -24,7 +24,7 @@ import { markScrollCues, watchScrollCues } from './scrollCue';
 import { parseAction } from './actions';
 import { dealFlights, moveEffect } from './flights';
 import { kOfflineCode, Link, offline, OfflineLink } from './offline';
-import { defaultOfflineForm, OfflineForm, renderOffline } from './offlineView';
+import { defaultOfflineForm, noServerNote, OfflineForm, renderOffline } from './offlineView';
 import { requestReview } from './review';
 
 type Route = { page: 'home' } | { page: 'table'; code: string; watch: boolean } | { page: 'bad'; link: string };
@@ -65,6 +65,7 @@ export class App {
   private conn: Link;
   private readonly online: Connection;               // the server's; `conn` is an OfflineLink while playing offline
   private offlineForm: OfflineForm = defaultOfflineForm();
+  private serverMissed = false;                      // the server's connection failed and has not come back
   private route: Route = { page: 'home' };
   private presets: PresetInfo[] = [];
   private bots: string[] = [];
@@ -118,9 +119,10 @@ export class App {
     // The engine's progress redraws its own panel only: the rest of the lobby (a name being typed, a
     // button being pressed) is never replaced under the person's hand.
     offline.onChange = () => this.redrawOfflinePanel();
-    // The engine (about 215 KB gzipped) loads once the page has: the page's own first load stays as small.
-    const prepare = () => setTimeout(() => { offline.prepare(); this.redrawOfflinePanel(); }, 0);
-    if (document.readyState === 'complete') prepare(); else window.addEventListener('load', prepare, { once: true });
+    // The engine (about 220 KB gzipped) starts loading at once, in its own thread (a worker), while
+    // this thread draws the lobby: compiled by the time Play offline is pressed, which then only
+    // deals (docs/PERFORMANCE.md).
+    offline.prepare();
     this.render();
   }
 
@@ -128,7 +130,11 @@ export class App {
   private attach(link: Link): Link {
     link.onMessage = (m) => this.onMessage(m);
     link.onOpen = () => this.onOpen();
-    link.onStatus = (c) => { this.connected = c; if (this.model) { this.model.connected = c; this.render(); } };
+    link.onStatus = (c) => {
+      this.connected = c;
+      if (this.model) { this.model.connected = c; this.render(); }
+      if (link === this.online) { this.serverMissed = !c; this.redrawServerNote(); }
+    };
     return link;
   }
 
@@ -145,6 +151,14 @@ export class App {
   /** The lobby's Play offline panel as the engine's status has it (null when there is no engine). */
   private offlinePanel(): HTMLElement | null {
     return renderOffline(offline.status, offline.presets, this.offlineForm, (f) => this.playOffline(f), () => this.redrawOfflinePanel());
+  }
+
+  /** Redraws the lobby's note on a server that does not answer (offlineView.ts), and nothing else. */
+  private redrawServerNote(): void {
+    const slot = document.querySelector('.server-slot');
+    if (this.route.page !== 'home' || !slot) return;
+    const note = this.serverMissed ? noServerNote(offline.status !== 'unavailable') : null;
+    slot.replaceChildren(...(note ? [note] : []));
   }
 
   /** Redraws the Play offline panel in its place in the lobby, and nothing else. */
@@ -615,6 +629,8 @@ export class App {
         openCode: (code) => { if (code) location.hash = `#/t/${code}`; },
       }, () => this.render());
       page.append(h('div', { class: 'offline-slot' }, this.offlinePanel()));
+      page.querySelector('h1 + p')?.after(h('div', { class: 'server-slot' },
+        this.serverMissed ? noServerNote(offline.status !== 'unavailable') : null));
     } else if (this.route.page === 'bad') {
       page = renderBadLink(this.route.link, () => { location.hash = '#/'; });
     } else if (this.model) {

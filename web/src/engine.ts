@@ -42,10 +42,17 @@ export class Engine {
     this.x = instance.exports as unknown as Exports;
   }
 
-  /** Instantiates the module from its bytes (or a fetch Response of it). */
+  /**
+   * Instantiates the module from its bytes or a fetch Response of it. A Response served as
+   * application/wasm compiles while it downloads (and Chromium keeps the compiled code of one read
+   * from a cache, so a later load skips most of the compiling); another type is read whole first.
+   */
   static async load(source: BufferSource | Response | Promise<Response>): Promise<Engine> {
     const s = await source;
-    const module = s instanceof Response ? await WebAssembly.compile(await s.arrayBuffer()) : await WebAssembly.compile(s);
+    if (s instanceof Response && !s.ok) throw new EngineError(`the engine's file ${s.url} answered HTTP ${s.status}`);
+    const module = !(s instanceof Response) ? await WebAssembly.compile(s)
+      : s.headers.get('Content-Type')?.startsWith('application/wasm') && WebAssembly.compileStreaming
+        ? await WebAssembly.compileStreaming(s) : await WebAssembly.compile(await s.arrayBuffer());
     let engine: Engine | null = null;
     const memory = () => engine!.x.memory;
     const imports: Record<string, Record<string, WebAssembly.ImportValue>> = {};

@@ -3,7 +3,8 @@
 import { reasonText } from './actions';
 import { isReady, readyButton } from './between_hands';
 import { h } from './dom';
-import { recordHref } from './offline';
+import { kOfflineCode, offline, recordHref } from './offline';
+import { offlineDealNote } from './offlineView';
 import { reviewSection } from './review';
 import type { Ledger, StateMsg } from './protocol';
 import { cardElement, scoreUnit, seatName, signed, TableHandlers, TableModel } from './tableParts';
@@ -53,6 +54,8 @@ export function handEnd(m: TableModel, hd: TableHandlers): HTMLElement | null {
       h('p', { class: 'muted small' }, `SHA-256 computed in this browser by ${m.verify.sha256}.`));
   }
   const seated = m.state.seat !== null;
+  const offlineTable = m.state.table === kOfflineCode;   // dealt in the page: nothing to verify (offlineDealNote)
+  if (offlineTable) verify = offlineDealNote(offline.deal, o.hand);
   return h('section', { class: 'hand-end', 'aria-label': `Hand ${o.hand} result` },
     h('h2', {}, `Hand ${o.hand}: ${reasonText(o.reason, actor)}`),
     // "Next hand in 23 s · waiting for Bo" (between_hands.ts fills it each second).
@@ -61,7 +64,7 @@ export function handEnd(m: TableModel, hd: TableHandlers): HTMLElement | null {
       m.state.status === 'between' && seated ? readyButton(m.state, isReady(m.state, m.readyHand), 'ready', () => hd.ready())
         : m.state.status === 'playing' ? h('button', { type: 'button', class: 'primary', 'data-focus': 'close-result', onclick: () => hd.closeResult?.() },
           seated ? 'Next hand' : 'Close') : null,
-      h('button', { type: 'button', 'data-focus': 'verify', onclick: () => hd.verify() }, 'Verify the deal'),
+      offlineTable ? null : h('button', { type: 'button', 'data-focus': 'verify', onclick: () => hd.verify() }, 'Verify the deal'),
       hd.review ? h('button', { type: 'button', 'data-focus': 'review', onclick: () => hd.review?.() }, 'Review') : null,
       h('a', { href: recordHref(m.state.table, o.hand), download: `tonk-${m.state.table}-${o.hand}.tonk` }, 'Download record')),
     h('table', { class: 'results' },

@@ -21,6 +21,9 @@ export const kOfflineCode = 'OFFLINE';
 
 type Status = 'idle' | 'loading' | 'ready' | 'unavailable';
 
+/** Where an offline table's deals come from: its session's seed (decimal), rules and players. */
+export interface OfflineDeal { seed: string; preset: string; players: number }
+
 // The engine, when scripts/build_wasm.sh has built it: a hashed asset of the build (so the service
 // worker keeps each build's own), or none.
 export const kWasm = Object.values(import.meta.glob('../wasm/tonk.wasm', { query: '?url', import: 'default', eager: true }) as Record<string, string>)[0] ?? null;
@@ -30,6 +33,7 @@ class OfflineEngine {
   status: Status = 'idle';
   presets: PresetsMsg | null = null;
   reason = '';
+  deal: OfflineDeal | null = null;   // the table in play's
   private worker: Worker | null = null;
   private listeners = new Set<(m: ServerMsg) => void>();
   onChange: () => void = () => {};
@@ -51,6 +55,7 @@ class OfflineEngine {
       if (m.type === 'offline_ready') { this.status = 'ready'; this.presets = m.presets ?? null; this.onChange(); return; }
       if (m.type === 'offline_unavailable') { this.status = 'unavailable'; this.reason = m.reason ?? ''; this.onChange(); return; }
       if (m.type === 'offline_record') { keepRecord(m.hand ?? 0, m.text ?? ''); return; }
+      if (m.type === 'offline_deal') { this.deal = e.data as OfflineDeal; return; }
       for (const l of this.listeners) l(m as ServerMsg);
     };
     this.worker.onerror = () => { if (this.status === 'loading') { this.status = 'unavailable'; this.onChange(); } };

@@ -3,6 +3,7 @@
 import { h } from './dom';
 import { kBotSpeeds, kDefaultBotDelayMs } from './pace';
 import { botWords, offeredBots, presetWords } from './words';
+import type { OfflineDeal } from './offline';
 import type { PresetsMsg } from './protocol';
 
 export interface OfflineForm {
@@ -41,4 +42,34 @@ export function renderOffline(status: string, presets: PresetsMsg | null, form: 
     h('label', { class: 'row' }, 'Deal from seed (optional)', h('input', { name: 'offline_seed', inputmode: 'numeric', pattern: '[0-9]{0,20}', value: form.seed,
       autocomplete: 'off', oninput: (e: Event) => { form.seed = (e.target as HTMLInputElement).value.trim(); } })),
     h('button', { type: 'submit', class: 'primary' }, 'Play offline'));
+}
+
+/**
+ * What the end of an offline hand says in place of "Verify the deal": offline no server commits to a
+ * deal before it is dealt (docs/PROTOCOL.md, "Provably fair deals"), so there is nothing the page
+ * could prove; it says so, and names the seed, which any copy of the engine deals the same way.
+ */
+export function offlineDealNote(deal: OfflineDeal | null, hand: number): HTMLElement {
+  const plain = 'Offline, no server fixes the deal in advance, so there is nothing to verify: this page shuffled the cards and plays the bots.';
+  if (!deal) return h('p', { class: 'muted small offline-deal' }, plain);
+  const command = ['tonk', 'sim', '--bots', 'random', '--preset', deal.preset, '--players', String(deal.players), '--hands', String(hand),
+    '--seed', deal.seed, '--record', 'check.tonk'];
+  return h('div', { class: 'offline-deal muted small', role: 'note' },
+    h('p', {}, 'Dealt in this page from seed ', h('strong', { class: 'offline-seed' }, deal.seed), `. ${plain}`),
+    h('p', {}, 'The same seed deals the same cards again, here (Deal from seed) and in the tonk program: ',
+      h('code', {}, command.map((w, i) => [i ? ' ' : '', h('span', {}, w)]).flat()), ` writes hand ${hand} with this deck.`));
+}
+
+/**
+ * The lobby's note when no server answers (the page hosted as static files, or the network off):
+ * the online panels cannot open a table; Play offline, further down, needs no server.
+ */
+export function noServerNote(canPlayOffline: boolean): HTMLElement {
+  return h('p', { class: 'panel small no-server', role: 'status' },
+    'No server answers this page, so tables with other people cannot open. ',
+    canPlayOffline ? h('button', { type: 'button', class: 'to-offline', onclick: () => {
+      const form = document.querySelector<HTMLElement>('form.play-offline');
+      form?.scrollIntoView({ block: 'start' });
+      form?.querySelector<HTMLElement>('button[type=submit]')?.focus({ preventScroll: true });
+    } }, 'Play offline against bots') : 'Online play needs a tonk server.');
 }

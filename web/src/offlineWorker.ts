@@ -3,7 +3,8 @@
 // its WebSocket (docs/PROTOCOL.md), for one table of the person (seat 0) against bots. The bots'
 // moves and the hints are computed here, so the page never freezes while they think.
 import { Engine, EngineError, EngineTable } from './engine';
-import type { ServerMsg } from './protocol';
+import { kPageCache } from './pageCache';
+import type { PresetsMsg, ServerMsg } from './protocol';
 
 /** A request of the page: a protocol message with its `id`. */
 type Request = { type: string; id: number; [k: string]: unknown };
@@ -15,6 +16,7 @@ const kHintWorlds = 200;   // as `tonk serve`'s default hint
 const kReview = { worlds: 200, hindsight: 20, seed: 1, timeLimitMs: 20000 };
 
 let engine: Engine | null = null;
+let presets: PresetsMsg | null = null;   // the engine's, read once (the page asks again as each table opens)
 let table: EngineTable | null = null;
 let preset = 'P-STD';
 let botDelayMs = 0;
@@ -78,7 +80,7 @@ function deal(): void {
 function handle(r: Request): void {
   if (!engine) { error(r.id, 'unavailable', 'the offline engine is not loaded'); return; }
   switch (r.type) {
-    case 'presets': post({ ...engine.presets(), re: r.id }); return;
+    case 'presets': post({ ...presets, re: r.id }); return;
     case 'review':  // needs no table: the page's reviewer is a worker of its own (review.ts)
       post({ type: 'review', re: r.id, review: engine.review(String(r.record), Number(r.hand), Number(r.seat), kReview) });
       return;
@@ -96,6 +98,7 @@ function handle(r: Request): void {
         over = false;
         const seed = typeof r.seed === 'string' && /^\d{1,20}$/.test(r.seed) ? r.seed : randomSeed();
         table = engine.table({ preset, seats: kinds, names, seed, hands: Number(r.hands ?? 0) });
+        post({ type: 'offline_deal', seed, preset, players: seats });
       } catch (e) {
         table = null;
         error(r.id, 'bad_request', (e as Error).message);
@@ -149,12 +152,55 @@ function handle(r: Request): void {
   }
 }
 
+/**
+ * The engine's file, downloaded once: from the page's cache (public/sw.js's, which works offline)
+ * when it is there, else from the network and kept in that cache for next time. The service worker
+ * leaves this one file to the page, so that a first visit downloads it once, not once for the page
+ * and again for the service worker's copy. Where there is no Cache Storage (a page on plain http
+ * under another name than this machine's), simply from the network.
+ */
+async function engineFile(url: string): Promise<{ response: Response; kept: Promise<void> }> {
+  const cache = typeof caches === 'undefined' ? null : await caches.open(kPageCache).catch(() => null);
+  const cached = await cache?.match(url);
+  if (cached) return { response: cached, kept: Promise.resolve() };
+  const response = await fetch(url);
+  // Kept while the engine compiles from the same download (a copy of its stream).
+  const kept = response.ok && cache ? cache.put(url, response.clone()).catch(() => { /* the next load downloads it again */ }) : Promise.resolve();
+  return { response, kept };
+}
+
+/**
+ * Runs what Play offline runs (a table made, a deal, the person's state and moves, a bot's move) once
+ * on a table of its own, as soon as the engine is ready: the browser compiles each of the engine's
+ * functions when it is first called (about 0.2 s of them here on this machine under load), so the
+ * player's click then runs compiled code and only deals.
+ */
+function warmUp(): void {
+  if (!engine || table) return;
+  try {
+    const t = engine.table({ preset: 'P-STD', seats: ['person', 'greedy'], names: ['you', 'greedy'], seed: 1, hands: 0 });
+    t.deal();
+    for (let guard = 0; guard < 50 && t.toMove() >= 0; guard++) {
+      t.messages();
+      t.state(0);
+      t.history(0);
+      if (t.awaitsPerson()) t.act(0, t.legal()[0].id);
+      else t.stepBot();
+    }
+    t.free();
+  } catch { /* a warm-up only: the player's own table reports its errors */ }
+}
+
 self.onmessage = (e: MessageEvent) => {
   const r = e.data as Request;
   if (r.type === 'start') {
-    Engine.load(fetch(String(r.wasm))).then((loaded) => {
+    engineFile(String(r.wasm)).then(async ({ response, kept }) => {
+      const loaded = await Engine.load(response);
+      await kept;   // ready means ready offline too
       engine = loaded;
-      post({ type: 'offline_ready', presets: loaded.presets() });
+      presets = loaded.presets();
+      post({ type: 'offline_ready', presets });
+      setTimeout(warmUp, 0);
     }, (err) => post({ type: 'offline_unavailable', reason: String((err as Error).message ?? err) }));
     return;
   }

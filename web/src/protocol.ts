@@ -128,6 +128,7 @@ export class Connection {
   private nextId = 1;
   private retryMs = 500;
   private closedByUs = false;
+  private retry: ReturnType<typeof setTimeout> | null = null;
   private queue: string[] = [];
   onMessage: (m: ServerMsg) => void = () => {};
   onOpen: () => void = () => {};
@@ -151,9 +152,11 @@ export class Connection {
       this.onMessage(m);
     };
     ws.onclose = () => {
-      this.onStatus(false);
+      // A socket the page closed (it went to an offline table) or replaced reports nothing: the page
+      // is not waiting for it, and its late "closed" must not mark the page's connection lost.
       if (this.ws !== ws || this.closedByUs) return;
-      setTimeout(() => this.open(), this.retryMs);
+      this.onStatus(false);
+      this.retry = setTimeout(() => { this.retry = null; this.open(); }, this.retryMs);
       this.retryMs = Math.min(this.retryMs * 2, 8000);
     };
   }
@@ -161,7 +164,13 @@ export class Connection {
   /** Drops the socket as a network failure would (tests of reconnecting use it). */
   drop(): void { this.ws?.close(); }
 
-  close(): void { this.closedByUs = true; this.ws?.close(); }
+  /** Closes the socket for good: no reconnecting (a retry already waiting is cancelled), no status. */
+  close(): void {
+    this.closedByUs = true;
+    if (this.retry !== null) clearTimeout(this.retry);
+    this.retry = null;
+    this.ws?.close();
+  }
 
   get connected(): boolean { return this.ws?.readyState === WebSocket.OPEN; }
 

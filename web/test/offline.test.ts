@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import serviceWorker from '../public/sw.js?raw';
 import { recordHref } from '../src/offline';
+import { kPageCache } from '../src/pageCache';
 import { defaultOfflineForm, renderOffline } from '../src/offlineView';
 import type { PresetsMsg } from '../src/protocol';
 
@@ -51,5 +53,11 @@ describe('record links', () => {
   it('point at the server for an online table and at nothing yet for an offline hand not ended', () => {
     expect(recordHref('K7QX2M', 3)).toBe('/records/K7QX2M/3');
     expect(recordHref('OFFLINE', 1)).toBe('#');
+  });
+});
+
+describe("the page's offline cache", () => {
+  it('has one name in the service worker and in the worker that keeps the engine there', () => {
+    expect(/const kCache = '([^']+)'/.exec(serviceWorker)?.[1]).toBe(kPageCache);
   });
 });
