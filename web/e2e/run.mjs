@@ -9,7 +9,7 @@
 import { atRest } from './at_rest.mjs';
 import { checkContrast } from './contrast.mjs';
 import { expect, harness, kStep } from './harness.mjs';
-import { cardValue, isMyTurn, myHand, offered, stateKey, status, waitMoved } from './table_page.mjs';
+import { cardValue, isMyTurn, myHand, offered, scrollCueProblems, stateKey, status, waitMoved } from './table_page.mjs';
 
 const h = harness({ name: 'e2e', seconds: 240 });
 const { test, shot } = h;
@@ -62,6 +62,8 @@ async function checkControlsVisible(page, where) {
     return { bad: out, moving };
   }, width);
   expect(bad.length === 0, `every control visible at ${width} px (${where}): ${bad.join('; ')}${moving.length ? ` (still moving after 3 s: ${moving.join(', ')})` : ''}`);
+  const cues = await scrollCueProblems(page);
+  expect(cues.length === 0, `a "more below" tag covers nothing (${where}): ${cues.join('; ')}`);
 }
 
 /** Every button, link and field has an accessible name. */

@@ -35,3 +35,26 @@ export const myHand = (page) => page.locator('.my-hand button.card').evaluateAll
 
 /** A card's count in a hand (A 1, T–K 10, a joker 0): the tests discard their highest first. */
 export const cardValue = (c) => ({ A: 1, T: 10, J: 10, Q: 10, K: 10, X: 0 }[c[0]] ?? Number(c[0]));
+
+/**
+ * What is wrong with the "more below" cues now: each scrolling area marked `more-below` must keep a
+ * strip at its foot outside what scrolls (its scrollport ends above its box's bottom), and the tag
+ * (its container's ::after, drawn over the area's box) must lie in that strip, covering no line of it.
+ * The felt and the rules under a result are left out: their tag is hidden with them.
+ */
+export const scrollCueProblems = (page) => page.evaluate(() => {
+  const out = [];
+  for (const area of document.querySelectorAll('.more-below')) {
+    if (!area.matches('.result-layer') && document.querySelector('.result-layer')) continue;   // under the result, cue and all
+    const box = area.getBoundingClientRect();
+    const portBottom = box.top + area.clientTop + area.clientHeight;
+    const container = area.matches('.result-layer') ? area.closest('.table-page') : area.closest('.stage');
+    const tag = container ? getComputedStyle(container, '::after') : null;
+    const name = area.className;
+    if (!tag || tag.content === 'none' || tag.display === 'none') { out.push(`${name}: no tag outside what scrolls`); continue; }
+    const bottom = box.bottom - parseFloat(tag.bottom);
+    const top = bottom - parseFloat(tag.height);
+    if (top < portBottom - 0.5) out.push(`${name}: the tag (${Math.round(top)}..${Math.round(bottom)}) covers what scrolls (to ${Math.round(portBottom)})`);
+  }
+  return out;
+});
