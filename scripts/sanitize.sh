@@ -20,7 +20,7 @@ cd build-asan
 # minute). The server's hidden-information test plays 100 hands a table here instead of 500 (a fifth
 # of the three minutes it takes under ASan): the plain build's suite plays them all.
 # -g1 (line tables, enough for the sanitizers' stack traces) compiles faster than -g.
-# Also left out: ServeHarden.OutOfFileDescriptorsTheAcceptLoopBacksOff, whose UBSan report is the
+# Also left out: ServeLimits.OutOfFileDescriptorsTheAcceptLoopBacksOff, whose UBSan report is the
 # tool's own. UBSan's vptr check first asks whether the object's memory is readable, and on Linux it
 # asks by writing that memory into a new pipe (sanitizer_common's IsAccessibleMemoryRange returns
 # false when pipe() fails). The test exhausts every descriptor on purpose, so a valid Boost.System

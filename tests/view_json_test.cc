@@ -71,6 +71,21 @@ TEST(ViewJson, TheExactDocumentOfAHandBuiltView) {
     "5h"
   ],
   "count": 30,
+  "card_values": {
+    "A": 1,
+    "2": 2,
+    "3": 3,
+    "4": 4,
+    "5": 5,
+    "6": 6,
+    "7": 7,
+    "8": 8,
+    "9": 9,
+    "T": 10,
+    "J": 10,
+    "Q": 10,
+    "K": 10
+  },
   "taken_discard": null,
   "seats": [
     {

@@ -58,7 +58,8 @@ json presets_json() {
   json list = json::array();
   for (const Preset& p : presets()) {
     list.push_back({{"name", p.name}, {"description", p.description}, {"rule_ids", p.rule_ids},
-                    {"max_players", largest_table(p)}, {"options", changed_options(p.rules)}});
+                    {"max_players", largest_table(p)}, {"options", changed_options(p.rules)},
+                    {"rules", to_string(p.rules)}});
   }
   json options = json::array();
   for (const OptionSpec& o : rule_options()) {

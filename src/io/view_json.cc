@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tonk/game.h"
+
 namespace tonk {
 
 namespace {
@@ -108,6 +110,15 @@ std::string to_json(const View& v, int indent) {
   w.key("turn"), w.number(v.turn);
   w.key("hand"), w.cards(v.hand);
   w.key("count"), w.number(v.count());  // I8
+  // Each rank of this table's deck (S2, V11) with its count (S3, V17), and "X" when it has jokers
+  // (V16): what a client needs to reckon counts without a copy of the rules.
+  w.key("card_values"), w.text += '{';
+  for (int r = 0; r < kNumRanks; ++r) {
+    const Card card(static_cast<Rank>(r), static_cast<Suit>(0));
+    if (v.game->deck().contains(card)) w.key(std::string(1, rank_char(card.rank()))), w.number(v.game->value(card));
+  }
+  if (v.game->rules().jokers > 0) w.key("X"), w.number(v.game->value(Card::joker(0)));
+  w.text += '}';
   w.key("taken_discard"), w.card_or_null(v.taken_discard);
   w.key("seats"), w.text += '[';
   for (int p = 0; p < n; ++p) {

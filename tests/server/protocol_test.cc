@@ -13,6 +13,7 @@
 #include "fair_deal.h"
 #include "scripted_player.h"
 #include "tonk/preset.h"
+#include "tonk/rule_options.h"
 #include "tonk/record.h"
 #include "ws_client.h"
 
@@ -88,6 +89,8 @@ TEST(ServeProtocol, PresetsGiveTheLargestTableTheirDeckCanDeal) {
     const Preset* preset = find_preset(p["name"].get<std::string>());
     ASSERT_NE(preset, nullptr);
     EXPECT_EQ(max, largest_table(*preset)) << p["name"];
+    // Every option's value, so that a client shows the preset's rules without a copy of the defaults.
+    EXPECT_EQ(p["rules"], to_string(preset->rules)) << p["name"];
     // The largest table is created; one more seat is refused by the deal check. A connection of its
     // own per preset: one connection may hold only 5 tables nobody joined (docs/PROTOCOL.md).
     WsClient creator(server.port());

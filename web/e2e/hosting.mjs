@@ -19,54 +19,25 @@
 // servers are stopped at the end, also on failure. Ends with "N passed, N failed".
 import fs from 'node:fs';
 import net from 'node:net';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { fingerprint, freePort, makeStage, spkiHash, stop } from './hosting_stage.mjs';
-import { seasonedPlayer } from './seasoned_player.mjs';
+import { expect, harness, kStep, parseArgs, stopChild as stop } from './harness.mjs';
+import { fingerprint, freePort, makeStage, spkiHash } from './hosting_stage.mjs';
+import { cardValue, isMyTurn, offered, stateKey, status } from './table_page.mjs';
 
-const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) => {
-  if (a.startsWith('--')) acc.push([a.slice(2), all[i + 1]]);
-  return acc;
-}, []));
-const tonk = args.tonk;
-const staticDir = path.resolve(args.static ?? 'dist');
-const browserPath = args.chromium ?? process.env.CHROMIUM ?? '/usr/bin/chromium';
-const nginxPath = args.nginx ?? '/usr/sbin/nginx';
-const caddyPath = args.caddy ?? '/usr/bin/caddy';
 const siteFile = fileURLToPath(new URL('../../deploy/nginx/tonk', import.meta.url));
 const caddyFile = fileURLToPath(new URL('../../deploy/Caddyfile', import.meta.url));
-for (const [what, file, hint] of [['--tonk', tonk, 'the tonk program'], ['--static', path.join(staticDir, 'index.html'), 'npm run build'],
-  ['chromium', browserPath, 'apt-get install chromium'], ['nginx', nginxPath, 'apt-get install nginx'], ['caddy', caddyPath, 'apt-get install caddy'],
-  ['the nginx site', siteFile, 'deploy/nginx/tonk'], ['the Caddyfile', caddyFile, 'deploy/Caddyfile']]) {
-  if (!file || !fs.existsSync(file)) { console.error(`hosting: no ${what} at '${file}' (${hint})`); process.exit(2); }
-}
-
-const kStep = 15000;   // the longest any one expected change may take
-const stage = makeStage({ tonk, staticDir, nginxPath, siteFile, caddyPath, caddyFile, kStep });
+const parsed = parseArgs();
+const nginxPath = parsed.nginx ?? '/usr/sbin/nginx';
+const caddyPath = parsed.caddy ?? '/usr/bin/caddy';
+const h = harness({
+  name: 'hosting', seconds: 150,
+  needs: ['tonk', 'static', 'chromium', ['nginx', nginxPath, 'apt-get install nginx'], ['caddy', caddyPath, 'apt-get install caddy'],
+    ['the nginx site', siteFile, 'deploy/nginx/tonk'], ['the Caddyfile', caddyFile, 'deploy/Caddyfile']],
+});
+const { test } = h;
+const stage = makeStage({ tonk: h.tonk, staticDir: h.staticDir, nginxPath, siteFile, caddyPath, caddyFile, kStep });
 const { file, makeCertificates, servedFingerprint, startTonk, startNginx, startCaddy, rawRequest } = stage;
-let browser = null;
-
-async function cleanup() {
-  if (browser) await browser.close().catch(() => {});
-  await stage.stopAll();
-}
-
-const limit = Number(process.env.TONK_E2E_SECONDS ?? 150);
-const watchdog = setTimeout(async () => {
-  console.error(`hosting: gave up after ${limit} s`);
-  await cleanup();
-  process.exit(1);
-}, limit * 1000);
-
-// Stopped from outside (ctest's timeout, Ctrl-C): nginx and the servers are stopped too.
-for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) {
-  process.on(signal, async () => {
-    console.error(`hosting: ${signal}: stopping nginx and the servers`);
-    await cleanup();
-    process.exit(1);
-  });
-}
+h.onCleanup(() => stage.stopAll());   // nginx, Caddy and the servers, also when the run is stopped
 
 /**
  * With tonk behind the proxy on `proxyPort` allowing one connection per address: a WebSocket from
@@ -95,29 +66,12 @@ async function checkAddressesCountedApart(proxyPort) {
   }
 }
 
-// ---------------------------------------------------------------- a tiny test runner
-const results = [];
-async function test(name, fn) {
-  const t0 = Date.now();
-  try {
-    await fn();
-    results.push([name, true]);
-    console.log(`ok   ${name} (${Date.now() - t0} ms)`);
-  } catch (e) {
-    results.push([name, false]);
-    console.log(`FAIL ${name}: ${e.stack ?? e}`);
-  }
-}
-function expect(cond, what) { if (!cond) throw new Error(`expected: ${what}`); }
-
 // ---------------------------------------------------------------- pages
 const violations = [];   // Content-Security-Policy violations and errors on any page of the walk in progress
 
+/** A seasoned player's page under the page's own Content-Security-Policy, its violations and errors kept. */
 async function newPage() {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addInitScript(seasonedPlayer);
-  const page = await context.newPage();
-  page.setDefaultTimeout(kStep);
+  const page = await h.newPage(1280, 900, { context: { bypassCSP: false }, onError: (e) => violations.push(`page error: ${e.message}`) });
   // A violation is reported to the console and as a securitypolicyviolation event: both are kept.
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
@@ -127,18 +81,7 @@ async function newPage() {
   page.on('console', (m) => {
     if (/Content[- ]Security[- ]Policy|CSP violation/i.test(m.text())) violations.push(m.text());
   });
-  page.on('pageerror', (e) => violations.push(`page error: ${e.message}`));
   return page;
-}
-
-const status = (page) => page.locator('main.table-page').getAttribute('data-status');
-const stateKey = async (page) => ({
-  seq: await page.locator('main.table-page').getAttribute('data-seq'), status: await status(page),
-});
-
-async function isMyTurn(page) {
-  if ((await status(page)) !== 'playing') return false;
-  return (await page.locator('.turn-text').textContent()).startsWith('Your turn');
 }
 
 /**
@@ -159,8 +102,6 @@ async function waitMoved(page, before) {
     return m && (m.dataset.seq !== b.seq || m.dataset.status !== b.status);
   }, before, 'the table to move on');
 }
-
-const offered = (page) => page.evaluate(() => [...new Set([...document.querySelectorAll('[data-action]')].map((e) => e.dataset.action))]);
 
 /** One turn: drop from the player's third turn on (ending the hand, S15), else draw and discard the highest card. */
 async function playTurn(page, turn) {
@@ -188,8 +129,7 @@ async function playTurn(page, turn) {
     await waitMoved(page, k);
     return;
   }
-  const value = (c) => ({ A: 1, T: 10, J: 10, Q: 10, K: 10, X: 0 }[c[0]] ?? Number(c[0]));
-  const card = discards.map((d) => d.slice(8)).sort((a, b) => value(b) - value(a))[0];
+  const card = discards.map((d) => d.slice(8)).sort((a, b) => cardValue(b) - cardValue(a))[0];
   await page.locator(`.my-hand button.card[data-card="${card}"]`).click();
   await page.locator(`.act-buttons button[data-action="discard ${card}"]`).click();
   await waitMoved(page, k);
@@ -280,13 +220,9 @@ async function friendsPlay(base, midHand) {
 // ---------------------------------------------------------------- the tests
 async function main() {
   makeCertificates();
-  browser = await chromium.launch({
-    executablePath: browserPath,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--host-resolver-rules=MAP tonk.test 127.0.0.1',
-      // The test CA is trusted: a chain that holds it is accepted (only for these keys).
-      `--ignore-certificate-errors-spki-list=${spkiHash(file('ca.pem'))}`],
-  });
+  await h.launchBrowser(['--host-resolver-rules=MAP tonk.test 127.0.0.1',
+    // The test CA is trusted: a chain that holds it is accepted (only for these keys).
+    `--ignore-certificate-errors-spki-list=${spkiHash(file('ca.pem'))}`]);
 
   await test('through nginx with TLS (deploy/nginx/tonk) in front of tonk serve --trusted-proxy: friends play a hand and verify the deal', async () => {
     const server = await startTonk('behind-nginx', ['--trusted-proxy', '127.0.0.1/32']);
@@ -358,15 +294,4 @@ async function main() {
   });
 }
 
-try {
-  await main();
-} catch (e) {
-  results.push(['setup', false]);
-  console.log(`FAIL setup: ${e.stack ?? e}`);
-}
-clearTimeout(watchdog);
-await cleanup();
-const passed = results.filter((r) => r[1]).length;
-const failed = results.length - passed;
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+h.run(main);

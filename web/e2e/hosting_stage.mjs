@@ -8,6 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import tls from 'node:tls';
+import { startTonkServe, stopChild } from './harness.mjs';
 
 /** A free TCP port on 127.0.0.1 (for nginx and Caddy, which cannot be asked for port 0 and say which they took). */
 export function freePort() {
@@ -24,16 +25,6 @@ export const fingerprint = (pemFile) => new crypto.X509Certificate(fs.readFileSy
 export const spkiHash = (pemFile) => crypto.createHash('sha256')
   .update(new crypto.X509Certificate(fs.readFileSync(pemFile)).publicKey.export({ type: 'spki', format: 'der' })).digest('base64');
 
-/** Stops a child process: SIGTERM, then SIGKILL after 5 s. */
-export async function stop(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((r) => {
-    const t = setTimeout(() => { child.kill('SIGKILL'); r(); }, 5000);
-    child.once('exit', () => { clearTimeout(t); r(); });
-  });
-}
-
 /**
  * Makes the stage: `tonk` and `staticDir` for tonk serve, `nginxPath`/`siteFile` and
  * `caddyPath`/`caddyFile` for the proxies, `kStep` the longest (ms) any one wait may take.
@@ -43,7 +34,7 @@ export function makeStage({ tonk, staticDir, nginxPath, siteFile, caddyPath, cad
   fs.chmodSync(tmp, 0o755);   // nginx's workers read and write here
   const children = [];        // every process started here
   async function stopAll() {
-    for (const c of children) await stop(c);
+    for (const c of children) await stopChild(c);
     fs.rmSync(tmp, { recursive: true, force: true });
   }
   const file = (name) => path.join(tmp, name);
@@ -79,22 +70,13 @@ export function makeStage({ tonk, staticDir, nginxPath, siteFile, caddyPath, cad
 
 
   /** Starts tonk serve with `extra` flags (on `port`, 0 for any); resolves with { child, port, stderr() } once it says it listens. */
-  function startTonk(name, extra, port = 0) {
-    return new Promise((resolve, reject) => {
-      const child = spawn(tonk, ['serve', '--listen', `127.0.0.1:${port}`, '--db', file(`${name}.db`), '--static', staticDir, ...extra],
-        { stdio: ['ignore', 'pipe', 'pipe'] });
-      children.push(child);
-      let out = '';
-      let err = '';
-      const timer = setTimeout(() => reject(new Error(`tonk serve did not say it listens within ${kStep} ms: ${out}${err}`)), kStep);
-      child.stdout.on('data', (d) => {
-        out += d;
-        const m = /listening on https?:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-        if (m) { clearTimeout(timer); resolve({ child, port: Number(m[1]), stderr: () => err }); }
-      });
-      child.stderr.on('data', (d) => { err += d; });
-      child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`tonk serve exited (${code}): ${out}${err}`)); });
+  async function startTonk(name, extra, port = 0) {
+    const server = await startTonkServe({ tonk, staticDir, db: file(`${name}.db`), extra, port, echo: false }).catch((e) => {
+      if (e.child) children.push(e.child);
+      throw e;
     });
+    children.push(server.child);
+    return server;
   }
 
   /** Waits (bounded) until something accepts connections on 127.0.0.1:`port`. */

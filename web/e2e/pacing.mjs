@@ -1,93 +1,20 @@
 // Browser tests of a table that feels like a card game, server side: bots paced so a person sees
 // them ("Otis is thinking…" on the bot's seat), the countdown and who the table waits on between
 // hands, and the log rebuilt after a reload (docs/WEB.md). Run by ctest (`web.pacing`) against a
-// real `tonk serve` on 127.0.0.1 and Debian's chromium, like e2e/run.mjs.
+// real `tonk serve` on 127.0.0.1 and Debian's chromium (e2e/harness.mjs).
 //
 // Usage: node e2e/pacing.mjs --tonk PATH/tonk --static DIR --out DIR [--chromium /usr/bin/chromium]
 // Every wait is for an event (a DOM change, the server's "listening on" line) bounded by 15 s; the
 // only time measured is a lower bound (a bot's move shown no sooner than the table's pace).
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { seasonedPlayer } from './seasoned_player.mjs';
+import { expect, harness, kStep } from './harness.mjs';
+import { stateKey, waitMoved } from './table_page.mjs';
 
-const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) => {
-  if (a.startsWith('--')) acc.push([a.slice(2), all[i + 1]]);
-  return acc;
-}, []));
-const tonk = args.tonk;
-const staticDir = path.resolve(args.static ?? 'dist');
-const outDir = path.resolve(args.out ?? 'test-output');
-const browserPath = args.chromium ?? process.env.CHROMIUM ?? '/usr/bin/chromium';
-if (!tonk || !fs.existsSync(tonk)) { console.error(`e2e: --tonk PATH is required (got '${tonk}')`); process.exit(2); }
-if (!fs.existsSync(path.join(staticDir, 'index.html'))) { console.error(`e2e: no build in ${staticDir} (run npm run build)`); process.exit(2); }
-if (!fs.existsSync(browserPath)) { console.error(`e2e: no chromium at ${browserPath} (apt-get install chromium)`); process.exit(2); }
-fs.mkdirSync(outDir, { recursive: true });
-
-const kStep = 15000;        // the longest any one expected change may take
+const h = harness({ name: 'pacing', seconds: 90 });
+const { test, newPage } = h;
 const kNormalPace = 700;    // the lobby's default bot speed, ms a move
-let server = null;
-let browser = null;
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tonk-pacing-'));
 
-async function cleanup() {
-  if (browser) await browser.close().catch(() => {});
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((r) => { const t = setTimeout(() => { server.kill('SIGKILL'); r(); }, 5000); server.once('exit', () => { clearTimeout(t); r(); }); });
-  }
-  fs.rmSync(tmp, { recursive: true, force: true });
-}
-
-const limit = Number(process.env.TONK_E2E_SECONDS ?? 90);
-const watchdog = setTimeout(async () => {
-  console.error(`e2e: gave up after ${limit} s`);
-  await cleanup();
-  process.exit(1);
-}, limit * 1000);
-
-function startServer() {
-  return new Promise((resolve, reject) => {
-    server = spawn(tonk, ['serve', '--listen', '127.0.0.1:0', '--db', path.join(tmp, 'tonk.db'), '--static', staticDir],
-      { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`tonk serve did not say it listens within ${kStep} ms: ${out}`)), kStep);
-    server.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on (http:\/\/[0-9.]+:\d+)/.exec(out);
-      if (m) { clearTimeout(timer); resolve(m[1]); }
-    });
-    server.stderr.on('data', (d) => { out += d; process.stderr.write(`[serve] ${d}`); });
-    server.on('exit', (code) => { clearTimeout(timer); reject(new Error(`tonk serve exited (${code}): ${out}`)); });
-  });
-}
-
-const results = [];
-async function test(name, fn) {
-  const t0 = Date.now();
-  try {
-    await fn();
-    results.push([name, true]);
-    console.log(`ok   ${name} (${Date.now() - t0} ms)`);
-  } catch (e) {
-    results.push([name, false]);
-    console.log(`FAIL ${name}: ${e.stack ?? e}`);
-  }
-}
-function expect(cond, what) { if (!cond) throw new Error(`expected: ${what}`); }
-
-async function newPage(width, height) {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1, bypassCSP: true });
-  await context.addInitScript(seasonedPlayer);
-  const page = await context.newPage();
-  page.setDefaultTimeout(kStep);
-  page.on('pageerror', (e) => console.log(`[page error] ${e.message}`));
-  return page;
-}
-
-const shot = (page, name) => page.screenshot({ path: path.join(outDir, `pacing-${name}.png`), fullPage: true });
+/** A screenshot pacing-`name`.png, taken at once: what it shows (a bot thinking) passes. */
+const shot = (page, name) => h.shot(page, `pacing-${name}`, { settled: false });
 const attr = (page, name) => page.locator('main.table-page').getAttribute(`data-${name}`);
 const logLines = (page) => page.locator('.log li').allTextContents();
 
@@ -96,18 +23,9 @@ async function myTurn(page) {
   return (await attr(page, 'status')) === 'playing' && (await page.locator('[data-action]').count()) > 0;
 }
 
-/** Waits until the table's position (seq, status or hand) moves on from what it is now. */
-async function waitMoved(page) {
-  const before = { seq: await attr(page, 'seq'), status: await attr(page, 'status'), hand: await attr(page, 'hand') };
-  await page.waitForFunction((b) => {
-    const m = document.querySelector('main.table-page');
-    return m && (m.dataset.seq !== b.seq || m.dataset.status !== b.status || m.dataset.hand !== b.hand);
-  }, before, { timeout: kStep });
-}
-
 /** Plays one listed move by its id: a card move selects its card first. */
 async function play(page, id) {
-  const moved = waitMoved(page);
+  const moved = waitMoved(page, await stateKey(page));
   const card = id.startsWith('discard ') ? id.slice(8) : null;
   if (card) await page.locator(`.my-hand button.card[data-card="${card}"]`).click();
   await page.locator(`.act-buttons [data-action="${id}"]`).click();
@@ -127,9 +45,9 @@ async function createTable(page, base, name, { speed = null, seat2 = 'medium' } 
 }
 
 async function main() {
-  const base = await startServer();
+  const base = await h.serveTonk();
   console.log(`tonk serve at ${base}`);
-  browser = await chromium.launch({ executablePath: browserPath, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  await h.launchBrowser();
   const ann = await newPage(1280, 800);
 
   await test('the lobby offers the bot speed, normal by default; a paced bot shows "thinking…" on its seat', async () => {
@@ -205,7 +123,7 @@ async function main() {
         || document.querySelector('main.table-page')?.dataset.status !== 'playing', null, { timeout: kStep })));
       for (const p of [ann, bo]) {
         if (!(await myTurn(p))) continue;
-        const moved = waitMoved(p);
+        const moved = waitMoved(p, await stateKey(p));
         await p.locator('.act-buttons [data-action="drop"]').click();
         const yes = p.locator('[role="alertdialog"] button', { hasText: 'Yes, drop' });
         // A drop may ask for confirmation (the page decides when): confirm if it asks.
@@ -248,16 +166,4 @@ async function main() {
   });
 }
 
-try {
-  await main();
-} catch (e) {
-  results.push(['setup', false]);
-  console.log(`FAIL setup: ${e.stack ?? e}`);
-}
-clearTimeout(watchdog);
-await cleanup();
-const passed = results.filter((r) => r[1]).length;
-const failed = results.length - passed;
-console.log(`screenshots in ${outDir}`);
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+h.run(main);

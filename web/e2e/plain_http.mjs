@@ -7,82 +7,11 @@
 //
 // Usage: node e2e/plain_http.mjs --tonk PATH/tonk --static DIR --out DIR [--chromium /usr/bin/chromium]
 // Every wait is bounded; the run is killed after TONK_E2E_SECONDS (default 90).
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { seasonedPlayer } from './seasoned_player.mjs';
+import { expect, harness, kStep } from './harness.mjs';
+import { cardValue, offered, stateKey, waitMoved } from './table_page.mjs';
 
-const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) => {
-  if (a.startsWith('--')) acc.push([a.slice(2), all[i + 1]]);
-  return acc;
-}, []));
-const tonk = args.tonk;
-const staticDir = path.resolve(args.static ?? 'dist');
-const outDir = path.resolve(args.out ?? 'test-output');
-const browserPath = args.chromium ?? process.env.CHROMIUM ?? '/usr/bin/chromium';
-if (!tonk || !fs.existsSync(tonk)) { console.error(`plain_http: --tonk PATH is required (got '${tonk}')`); process.exit(2); }
-if (!fs.existsSync(path.join(staticDir, 'index.html'))) { console.error(`plain_http: no build in ${staticDir}`); process.exit(2); }
-if (!fs.existsSync(browserPath)) { console.error(`plain_http: no chromium at ${browserPath} (apt-get install chromium)`); process.exit(2); }
-fs.mkdirSync(outDir, { recursive: true });
-
+const h = harness({ name: 'plain_http', seconds: 90 });
 const kHost = 'tonk.test';  // not localhost, not 127.x: a page here is not a secure context
-const kStep = 15000;        // the longest any one expected change may take (a bot's move, a page load)
-let server = null;
-let browser = null;
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tonk-plain-http-'));
-
-async function cleanup() {
-  if (browser) await browser.close().catch(() => {});
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((r) => { const t = setTimeout(() => { server.kill('SIGKILL'); r(); }, 5000); server.once('exit', () => { clearTimeout(t); r(); }); });
-  }
-  fs.rmSync(tmp, { recursive: true, force: true });
-}
-
-const limit = Number(process.env.TONK_E2E_SECONDS ?? 90);
-const watchdog = setTimeout(async () => {
-  console.error(`plain_http: gave up after ${limit} s`);
-  await cleanup();
-  process.exit(1);
-}, limit * 1000);
-
-/** Starts tonk serve on a free loopback port; resolves with the port once it says it listens. */
-function startServer() {
-  return new Promise((resolve, reject) => {
-    server = spawn(tonk, ['serve', '--listen', '127.0.0.1:0', '--db', path.join(tmp, 'tonk.db'), '--static', staticDir],
-      { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`tonk serve did not say it listens within ${kStep} ms: ${out}`)), kStep);
-    server.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (m) { clearTimeout(timer); resolve(Number(m[1])); }
-    });
-    server.stderr.on('data', (d) => { out += d; process.stderr.write(`[serve] ${d}`); });
-    server.on('exit', (code) => { clearTimeout(timer); reject(new Error(`tonk serve exited (${code}): ${out}`)); });
-  });
-}
-
-function expect(cond, what) { if (!cond) throw new Error(`expected: ${what}`); }
-
-const status = (page) => page.locator('main.table-page').getAttribute('data-status');
-const stateKey = async (page) => ({
-  seq: await page.locator('main.table-page').getAttribute('data-seq'),
-  status: await status(page),
-});
-/** The moves the page offers now (the buttons and the full list of the listed moves). */
-const offered = (page) => page.evaluate(() => [...new Set([...document.querySelectorAll('[data-action]')].map((e) => e.dataset.action))]);
-
-/** Waits until the table's state moves on from `before` (a new seq or status). */
-async function waitMoved(page, before) {
-  await page.waitForFunction((b) => {
-    const m = document.querySelector('main.table-page');
-    return m && (m.dataset.seq !== b.seq || m.dataset.status !== b.status);
-  }, before, { timeout: kStep });
-}
 
 /** 'turn' when the page's player is to move, 'over' when the hand has ended (waits for either). */
 function waitSettled(page) {
@@ -120,26 +49,18 @@ async function playTurn(page, turn) {
     await waitMoved(page, before);
     return;
   }
-  const value = (c) => ({ A: 1, T: 10, J: 10, Q: 10, K: 10, X: 0 }[c[0]] ?? Number(c[0]));
-  const card = discards.sort((a, b) => value(b) - value(a))[0];
+  const card = discards.sort((a, b) => cardValue(b) - cardValue(a))[0];
   await page.locator(`.my-hand button.card[data-card="${card}"]`).click();
   await page.locator(`.act-buttons button[data-action="discard ${card}"]`).click();
   await waitMoved(page, before);
 }
 
-async function main() {
-  const port = await startServer();
+async function playOnPlainHttp() {
+  const { port } = new URL(await h.serveTonk());
   const base = `http://${kHost}:${port}`;
-  browser = await chromium.launch({
-    executablePath: browserPath, headless: true,
-    args: ['--no-sandbox', '--disable-gpu', `--host-resolver-rules=MAP ${kHost} 127.0.0.1`],
-  });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
-  await context.addInitScript(seasonedPlayer);
-  const page = await context.newPage();
-  page.setDefaultTimeout(kStep);
+  await h.launchBrowser([`--host-resolver-rules=MAP ${kHost} 127.0.0.1`]);
   const pageErrors = [];
-  page.on('pageerror', (e) => pageErrors.push(e.message));
+  const page = await h.newPage(1280, 900, { onError: (e) => pageErrors.push(e.message) });
 
   await page.goto(`${base}/`);
   const origin = await page.evaluate(() => ({ secure: window.isSecureContext, subtle: !!globalThis.crypto?.subtle }));
@@ -188,19 +109,8 @@ async function main() {
   expect((await page.locator('.verify.ok').count()) === 1 && verdict.includes('The deal verifies'), `the deal verifies: ${verdict}`);
   expect(verdict.includes('by @noble/hashes'), `through the bundled SHA-256: ${verdict}`);
   console.log('ok   Verify the deal passes through @noble/hashes');
-  await page.screenshot({ path: path.join(outDir, 'plain-http.png'), fullPage: true });
+  await h.shot(page, 'plain-http');
   expect(pageErrors.length === 0, `no error on the page: ${pageErrors.join('; ')}`);
 }
 
-let failed = false;
-const t0 = Date.now();
-try {
-  await main();
-} catch (e) {
-  failed = true;
-  console.log(`FAIL ${e.stack ?? e}`);
-}
-clearTimeout(watchdog);
-await cleanup();
-console.log(failed ? 'plain_http: failed' : `plain_http: passed in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-process.exit(failed ? 1 : 0);
+h.run(() => h.test(`a hand on http://${kHost} (no secure context): the note, the game, Verify the deal`, playOnPlainHttp));

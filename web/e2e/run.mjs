@@ -1,130 +1,28 @@
-// Browser tests of the Tonk table (issue 10), run by ctest (`web_e2e`): a real `tonk serve` on
-// 127.0.0.1 with a free port (port 0; the server prints the port it bound), Debian's chromium driven
-// by playwright-core (no browser is ever downloaded), two browser players and a bot.
+// Browser tests of the Tonk table, run by ctest (`web.browser`): a real `tonk serve` on 127.0.0.1
+// with a free port, Debian's chromium driven by playwright-core (e2e/harness.mjs), two browser
+// players and a bot: the lobby, a hand played through the page (mouse and keyboard), reloads,
+// the result, the ledger, the turn timer, and the layout, names and contrast at phone and desktop sizes.
 //
 // Usage: node e2e/run.mjs --tonk PATH/tonk --static web/dist --out DIR [--chromium /usr/bin/chromium]
 // Every wait is bounded by an event (a DOM change, a line on the server's stdout) with a time limit;
 // the whole run is killed after TONK_E2E_SECONDS (default 240). Ends with "N passed, N failed".
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { atRest, settle } from './at_rest.mjs';
-import { seasonedPlayer } from './seasoned_player.mjs';
+import { atRest } from './at_rest.mjs';
+import { checkContrast } from './contrast.mjs';
+import { expect, harness, kStep } from './harness.mjs';
+import { cardValue, isMyTurn, myHand, offered, scrollCueProblems, stateKey, status, waitMoved } from './table_page.mjs';
 
-const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) => {
-  if (a.startsWith('--')) acc.push([a.slice(2), all[i + 1]]);
-  return acc;
-}, []));
-const tonk = args.tonk;
-const staticDir = path.resolve(args.static ?? 'dist');
-const outDir = path.resolve(args.out ?? 'test-output');
-const browserPath = args.chromium ?? process.env.CHROMIUM ?? '/usr/bin/chromium';
-if (!tonk || !fs.existsSync(tonk)) { console.error(`e2e: --tonk PATH is required (got '${tonk}')`); process.exit(2); }
-if (!fs.existsSync(path.join(staticDir, 'index.html'))) { console.error(`e2e: no build in ${staticDir} (run npm run build)`); process.exit(2); }
-if (!fs.existsSync(browserPath)) { console.error(`e2e: no chromium at ${browserPath} (apt-get install chromium)`); process.exit(2); }
-fs.mkdirSync(outDir, { recursive: true });
+const h = harness({ name: 'e2e', seconds: 240 });
+const { test, shot } = h;
 
-// 32-character names with no space (the longest the name rule allows, issue 10 item 5): no text
-// may widen the 360 px page.
+// 32-character names with no space (the longest the name rule allows): no text may widen the
+// 360 px page.
 const kAnn = 'Ann' + 'W'.repeat(29);
 const kBo = 'Bo' + 'M'.repeat(30);
-const kStep = 15000;   // the longest any one expected change may take (a bot's move, a page load)
-let server = null;
-let browser = null;
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tonk-e2e-'));
-
-async function cleanup() {
-  if (browser) await browser.close().catch(() => {});
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((r) => { const t = setTimeout(() => { server.kill('SIGKILL'); r(); }, 5000); server.once('exit', () => { clearTimeout(t); r(); }); });
-  }
-  fs.rmSync(tmp, { recursive: true, force: true });
-}
-
-const limit = Number(process.env.TONK_E2E_SECONDS ?? 240);
-const watchdog = setTimeout(async () => {
-  console.error(`e2e: gave up after ${limit} s`);
-  await cleanup();
-  process.exit(1);
-}, limit * 1000);
-
-/** Starts tonk serve on a free port; resolves with its base URL once it says it listens. */
-function startServer() {
-  return new Promise((resolve, reject) => {
-    server = spawn(tonk, ['serve', '--listen', '127.0.0.1:0', '--db', path.join(tmp, 'tonk.db'), '--static', staticDir],
-      { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`tonk serve did not say it listens within ${kStep} ms: ${out}`)), kStep);
-    server.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on (http:\/\/[0-9.]+:\d+)/.exec(out);
-      if (m) { clearTimeout(timer); resolve(m[1]); }
-    });
-    server.stderr.on('data', (d) => { out += d; process.stderr.write(`[serve] ${d}`); });
-    server.on('exit', (code) => { clearTimeout(timer); reject(new Error(`tonk serve exited (${code}): ${out}`)); });
-  });
-}
-
-// ---------------------------------------------------------------- a tiny test runner
-const results = [];
-async function test(name, fn) {
-  const t0 = Date.now();
-  try {
-    await fn();
-    results.push([name, true]);
-    console.log(`ok   ${name} (${Date.now() - t0} ms)`);
-  } catch (e) {
-    results.push([name, false]);
-    console.log(`FAIL ${name}: ${e.stack ?? e}`);
-  }
-}
-function expect(cond, what) { if (!cond) throw new Error(`expected: ${what}`); }
 
 // ---------------------------------------------------------------- page helpers
-async function newPage(width, height) {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1, bypassCSP: true, permissions: ['clipboard-read', 'clipboard-write'] });
-  await context.addInitScript(seasonedPlayer);
-  const page = await context.newPage();
-  page.setDefaultTimeout(kStep);   // every click and wait is bounded
-  page.on('pageerror', (e) => console.log(`[page error] ${e.message}`));
-  return page;
-}
-
-const shot = async (page, name) => (await settle(page), page.screenshot({ path: path.join(outDir, `${name}.png`), fullPage: true }));
+/** A seasoned player's page that may use the clipboard (the invite link is copied). */
+const newPage = (width, height) => h.newPage(width, height, { context: { permissions: ['clipboard-read', 'clipboard-write'] } });
 const seq = (page) => page.locator('main.table-page').getAttribute('data-seq');
-const status = (page) => page.locator('main.table-page').getAttribute('data-status');
-
-async function myHand(page) {
-  return page.locator('.my-hand button.card').evaluateAll((els) => els.map((e) => e.dataset.card));
-}
-
-/** The moves the page offers now: the start-of-turn buttons and the full list of the listed moves. */
-async function offered(page) {
-  return page.evaluate(() => {
-    const ids = new Set();
-    document.querySelectorAll('[data-action]').forEach((e) => ids.add(e.dataset.action));
-    return [...ids];
-  });
-}
-
-async function isMyTurn(page) {
-  if ((await status(page)) !== 'playing') return false;
-  const t = await page.locator('.turn-text').textContent();
-  return t.startsWith('Your turn');
-}
-
-/** Waits until the table's state moves on from `before` (a new seq or status). */
-async function waitMoved(page, before) {
-  await page.waitForFunction((b) => {
-    const m = document.querySelector('main.table-page');
-    return m && (m.dataset.seq !== b.seq || m.dataset.status !== b.status);
-  }, before, { timeout: kStep });
-}
-
-async function stateKey(page) { return { seq: await seq(page), status: await status(page) }; }
 
 /** Clicks each card of `cards` in the hand (selecting them). */
 async function select(page, cards) {
@@ -164,6 +62,8 @@ async function checkControlsVisible(page, where) {
     return { bad: out, moving };
   }, width);
   expect(bad.length === 0, `every control visible at ${width} px (${where}): ${bad.join('; ')}${moving.length ? ` (still moving after 3 s: ${moving.join(', ')})` : ''}`);
+  const cues = await scrollCueProblems(page);
+  expect(cues.length === 0, `a "more below" tag covers nothing (${where}): ${cues.join('; ')}`);
 }
 
 /** Every button, link and field has an accessible name. */
@@ -172,44 +72,6 @@ async function checkNames(page, where) {
     .filter((el) => !(el.getAttribute('aria-label') || el.textContent.trim() || el.closest('label') || el.getAttribute('title')))
     .map((el) => el.outerHTML.slice(0, 80)));
   expect(nameless.length === 0, `accessible names everywhere (${where}): ${nameless.join(' | ')}`);
-}
-
-/**
- * Every visible text meets WCAG AA contrast against what is behind it: 4.5:1, or 3:1 for large text
- * (24 px, or 18.66 px bold). The background is the first opaque one up the tree, with the
- * translucent ones between composited over it.
- */
-async function checkContrast(page, where) {
-  const bad = await page.evaluate(() => {
-    const rgba = (c) => { const m = c.match(/[\d.]+/g)?.map(Number) ?? [0, 0, 0, 0]; return [m[0], m[1], m[2], m.length > 3 ? m[3] : 1]; };
-    const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
-      .reduce((a, v, i) => a + v * [0.2126, 0.7152, 0.0722][i], 0);
-    const over = (top, under) => [0, 1, 2].map((i) => top[i] * top[3] + under[i] * (1 - top[3]));
-    const out = [];
-    for (const el of document.querySelectorAll('body *')) {
-      if (el.closest('svg') || !(el instanceof HTMLElement)) continue;
-      const text = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join('').trim();
-      if (!text || el.getClientRects().length === 0) continue;
-      const st = getComputedStyle(el);
-      if (st.visibility === 'hidden' || el.closest('.modal-back') === null && document.querySelector('.modal-back')) continue;
-      const layers = [];
-      for (let a = el; a; a = a.parentElement) {
-        const bg = rgba(getComputedStyle(a).backgroundColor);
-        if (bg[3] > 0) layers.push(bg);
-        if (bg[3] >= 1) break;
-      }
-      let back = [255, 255, 255];
-      for (const l of layers.reverse()) back = over(l, back);
-      const fg = over(rgba(st.color), back);
-      const [hi, lo] = [lum(fg), lum(back)].sort((a, b) => b - a);
-      const ratio = (hi + 0.05) / (lo + 0.05);
-      const size = parseFloat(st.fontSize);
-      const large = size >= 24 || (size >= 18.66 && Number(st.fontWeight) >= 700);
-      if (ratio < (large ? 3 : 4.5)) out.push(`"${text.slice(0, 30)}" ${ratio.toFixed(2)}:1`);
-    }
-    return out;
-  });
-  expect(bad.length === 0, `WCAG AA contrast (${where}): ${bad.join('; ')}`);
 }
 
 /** The element is wholly inside the window as it is scrolled now (nothing to scroll to reach it). */
@@ -280,8 +142,7 @@ async function playTurn(page, turnNumber, { dropFrom = 3, keyboard = false } = {
     await waitMoved(page, k);
     return any;
   }
-  const value = (c) => ({ A: 1, T: 10, J: 10, Q: 10, K: 10, X: 0 }[c[0]] ?? Number(c[0]));
-  const card = discards.map((d) => d.slice(8)).sort((a, b) => value(b) - value(a))[0];
+  const card = discards.map((d) => d.slice(8)).sort((a, b) => cardValue(b) - cardValue(a))[0];
   const k = await stateKey(page);
   if (keyboard) {
     // Tab to the card, Space to select it, Tab to its discard button, Enter.
@@ -372,9 +233,9 @@ async function tabTo(page, selector) {
 
 // ---------------------------------------------------------------- the tests
 async function main() {
-  const base = await startServer();
+  const base = await h.serveTonk();
   console.log(`tonk serve at ${base}`);
-  browser = await chromium.launch({ executablePath: browserPath, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  await h.launchBrowser();
 
   const ann = await newPage(1280, 900);     // creates the table, desktop
   const bo = await newPage(360, 740);       // joins by the link, a phone
@@ -555,7 +416,7 @@ async function main() {
             await bo.evaluate(() => window.scrollTo(0, 0));
             const first = await inViewport(bo, '.act-buttons button');
             expect(first.ok, `the first move is within the 360x740 window at the start of a turn: ${JSON.stringify(first)}`);
-            await bo.screenshot({ path: path.join(outDir, 'turn-360-fold.png') });
+            await shot(bo, 'turn-360-fold', { fullPage: false });
             // The hint: the Monte Carlo bot's advice, one of the listed moves, in the table's unit, shown by the moves.
             await bo.click('.act-buttons button:has-text("Hint")');
             await bo.waitForSelector('.dock .hint', { timeout: kStep });
@@ -566,7 +427,7 @@ async function main() {
             await bo.evaluate(() => window.scrollTo(0, 0));
             const answer = await inViewport(bo, '.dock .hint');
             expect(answer.ok, `the hint's answer is within the window, by the moves: ${JSON.stringify(answer)}`);
-            await bo.screenshot({ path: path.join(outDir, 'hint-360-fold.png') });
+            await shot(bo, 'hint-360-fold', { fullPage: false });
             hinted = true;
           }
           await playTurn(p, n);
@@ -776,16 +637,4 @@ async function main() {
 
 }
 
-try {
-  await main();
-} catch (e) {
-  results.push(['setup', false]);
-  console.log(`FAIL setup: ${e.stack ?? e}`);
-}
-clearTimeout(watchdog);
-await cleanup();
-const passed = results.filter((r) => r[1]).length;
-const failed = results.length - passed;
-console.log(`screenshots in ${outDir}`);
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+h.run(main);

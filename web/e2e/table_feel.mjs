@@ -3,76 +3,17 @@
 // makes no move, the mute switch kept across a reload, the rules and the walkthrough, and at four
 // screen sizes the whole hand and every offered move in view with the hand fixed in place across
 // ten moves, no word broken in a table and WCAG AA contrast. Against a real `tonk serve` on
-// 127.0.0.1 (a free port) with Debian's chromium driven by playwright-core, as e2e/run.mjs.
+// 127.0.0.1 (a free port) with Debian's chromium driven by playwright-core (e2e/harness.mjs).
 //
 // Usage: node e2e/table_feel.mjs --tonk PATH/tonk --static DIST --out DIR [--chromium /usr/bin/chromium]
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { atRest as measureAtRest, settle } from './at_rest.mjs';
+import { atRest as measureAtRest } from './at_rest.mjs';
+import { checkContrast } from './contrast.mjs';
+import { expect, harness, kStep } from './harness.mjs';
+import { cardValue as value, myHand as hand, offered, scrollCueProblems, stateKey, waitMoved } from './table_page.mjs';
 
-const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) => {
-  if (a.startsWith('--')) acc.push([a.slice(2), all[i + 1]]);
-  return acc;
-}, []));
-const tonk = args.tonk;
-const staticDir = path.resolve(args.static ?? 'dist');
-const outDir = path.resolve(args.out ?? 'test-output');
-const browserPath = args.chromium ?? process.env.CHROMIUM ?? '/usr/bin/chromium';
-if (!tonk || !fs.existsSync(tonk)) { console.error(`feel: --tonk PATH is required (got '${tonk}')`); process.exit(2); }
-if (!fs.existsSync(path.join(staticDir, 'index.html'))) { console.error(`feel: no build in ${staticDir}`); process.exit(2); }
-if (!fs.existsSync(browserPath)) { console.error(`feel: no chromium at ${browserPath}`); process.exit(2); }
-fs.mkdirSync(outDir, { recursive: true });
-
-const kStep = 15000;
-let server = null;
-let browser = null;
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tonk-feel-'));
-
-async function cleanup() {
-  if (browser) await browser.close().catch(() => {});
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((r) => { const t = setTimeout(() => { server.kill('SIGKILL'); r(); }, 5000); server.once('exit', () => { clearTimeout(t); r(); }); });
-  }
-  fs.rmSync(tmp, { recursive: true, force: true });
-}
-const limit = Number(process.env.TONK_E2E_SECONDS ?? 150);
-const watchdog = setTimeout(async () => { console.error(`feel: gave up after ${limit} s`); await cleanup(); process.exit(1); }, limit * 1000);
-
-function startServer() {
-  return new Promise((resolve, reject) => {
-    server = spawn(tonk, ['serve', '--listen', '127.0.0.1:0', '--db', path.join(tmp, 'tonk.db'), '--static', staticDir], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`tonk serve did not say it listens within ${kStep} ms: ${out}`)), kStep);
-    server.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on (http:\/\/[0-9.]+:\d+)/.exec(out);
-      if (m) { clearTimeout(timer); resolve(m[1]); }
-    });
-    server.stderr.on('data', (d) => { out += d; process.stderr.write(`[serve] ${d}`); });
-    server.on('exit', (code) => { clearTimeout(timer); reject(new Error(`tonk serve exited (${code}): ${out}`)); });
-  });
-}
-
-const results = [];
-const only = process.env.TONK_FEEL_ONLY;
-async function test(name, fn) {
-  if (only && !name.includes(only)) return;
-  const t0 = Date.now();
-  try { await fn(); results.push([name, true]); console.log(`ok   ${name} (${Date.now() - t0} ms)`); } catch (e) {
-    results.push([name, false]);
-    console.log(`FAIL ${name}: ${e.stack ?? e}`);
-    // What the page showed when it failed, for whoever reads the log.
-    for (const [i, p] of [...openPages].entries()) await p.screenshot({ path: path.join(outDir, `failed-${results.length}-${i}.png`) }).catch(() => {});
-  }
-  for (const p of openPages) await p.context().close().catch(() => {});
-  openPages.clear();
-}
-const openPages = new Set();
-function expect(cond, what) { if (!cond) throw new Error(`expected: ${what}`); }
+// TONK_FEEL_ONLY=words runs only the tests whose name holds "words".
+const h = harness({ name: 'feel', seconds: 150, onlyEnv: 'TONK_FEEL_ONLY', closePagesAfterEach: true });
+const { test } = h;
 
 // Counts every Web Animation the page starts and every one that finishes, and every sound it makes.
 const kCountAnimations = () => {
@@ -93,23 +34,11 @@ const kCountAnimations = () => {
   };
 };
 
-async function newPage(width, height, opts = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1, bypassCSP: true, hasTouch: !!opts.touch, reducedMotion: opts.reducedMotion ?? 'no-preference' });
-  await context.addInitScript(kCountAnimations);
-  const page = await context.newPage();
-  openPages.add(page);
-  page.setDefaultTimeout(kStep);
-  page.on('pageerror', (e) => console.log(`[page error] ${e.message}`));
-  return page;
-}
-const shot = async (page, name) => { await settle(page); await page.screenshot({ path: path.join(outDir, `${name}.png`) }); };
-const stateKey = (page) => page.evaluate(() => { const m = document.querySelector('main.table-page'); return m ? { seq: m.dataset.seq, status: m.dataset.status, hand: m.dataset.hand } : null; });
-async function waitMoved(page, b) {
-  await page.waitForFunction((b) => { const m = document.querySelector('main.table-page'); return m && (m.dataset.seq !== b.seq || m.dataset.status !== b.status || m.dataset.hand !== b.hand); }, b, { timeout: kStep })
-    .catch(async (e) => { throw new Error(`the table did not move on from ${JSON.stringify(b)} (the page says: ${await page.locator('.dock-status').textContent().catch(() => '?')}): ${e.message}`); });
-}
-const offered = (page) => page.evaluate(() => [...new Set([...document.querySelectorAll('[data-action]')].map((e) => e.dataset.action))]);
-const hand = (page) => page.locator('.my-hand button.card').evaluateAll((els) => els.map((e) => e.dataset.card));
+/** A new player's page (no seasoned storage) that counts its animations and sounds; closed after its test. */
+const newPage = (width, height, opts = {}) => h.newPage(width, height, {
+  context: { hasTouch: !!opts.touch, reducedMotion: opts.reducedMotion ?? 'no-preference' }, init: [kCountAnimations],
+});
+const shot = (page, name) => h.shot(page, name, { fullPage: false });
 
 /** Makes a table against a greedy bot from the lobby and skips the walkthrough once it shows. */
 async function newTable(page, base, { skipWalk = true } = {}) {
@@ -169,8 +98,6 @@ async function touchDrag(page, from, to) {
   await cdp.detach();
 }
 
-const value = (c) => ({ A: 1, T: 10, J: 10, Q: 10, K: 10, X: 0 }[c[0]] ?? Number(c[0]));
-
 /** One move of this page's player: draw (tap the stock) at the start of a turn, else discard the highest card. */
 async function oneMove(page, { dragDiscard = false, touch = false } = {}) {
   const k = await untilMyTurn(page);
@@ -226,39 +153,6 @@ async function brokenWords(page) {
     }
     return out;
   });
-}
-
-async function checkContrast(page, where) {
-  const bad = await page.evaluate(() => {
-    const rgba = (c) => { const m = c.match(/[\d.]+/g)?.map(Number) ?? [0, 0, 0, 0]; return [m[0], m[1], m[2], m.length > 3 ? m[3] : 1]; };
-    const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
-      .reduce((a, v, i) => a + v * [0.2126, 0.7152, 0.0722][i], 0);
-    const over = (top, under) => [0, 1, 2].map((i) => top[i] * top[3] + under[i] * (1 - top[3]));
-    const out = [];
-    for (const el of document.querySelectorAll('body *')) {
-      if (el.closest('svg') || !(el instanceof HTMLElement)) continue;
-      const text = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join('').trim();
-      if (!text || el.getClientRects().length === 0) continue;
-      const st = getComputedStyle(el);
-      if (st.visibility === 'hidden') continue;
-      const layers = [];
-      for (let a = el; a; a = a.parentElement) {
-        const bg = rgba(getComputedStyle(a).backgroundColor);
-        if (bg[3] > 0) layers.push(bg);
-        if (bg[3] >= 1) break;
-      }
-      let back = [255, 255, 255];
-      for (const l of layers.reverse()) back = over(l, back);
-      const fg = over(rgba(st.color), back);
-      const [hi, lo] = [lum(fg), lum(back)].sort((a, b) => b - a);
-      const ratio = (hi + 0.05) / (lo + 0.05);
-      const size = parseFloat(st.fontSize);
-      const large = size >= 24 || (size >= 18.66 && Number(st.fontWeight) >= 700);
-      if (ratio < (large ? 3 : 4.5)) out.push(`"${text.slice(0, 30)}" ${ratio.toFixed(2)}:1`);
-    }
-    return out;
-  });
-  expect(bad.length === 0, `WCAG AA contrast (${where}): ${bad.join('; ')}`);
 }
 
 /**
@@ -326,9 +220,9 @@ async function pilesFree(page) {
 const handBox = (page) => page.evaluate(() => { const r = document.querySelector('.my-hand').getBoundingClientRect(); return { x: Math.round(r.left), y: Math.round(r.top), w: Math.round(r.width) }; });
 
 async function main() {
-  const base = await startServer();
+  const base = await h.serveTonk();
   console.log(`tonk serve at ${base}`);
-  browser = await chromium.launch({ executablePath: browserPath, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  await h.launchBrowser();
 
   await test('a tap on the stock draws: the card flies in (animations started and finished) and is marked; a drag to the pile discards', async () => {
     const page = await newPage(1280, 800);
@@ -471,6 +365,8 @@ async function main() {
       const view0 = await allInView(page);
       expect(view0.bad.length === 0 && view0.count >= 7, `hand and moves in view at the start of a turn: ${view0.bad.join('; ')}`);
       await checkContrast(page, `${w}×${hgt} start of turn`);
+      const cues = await scrollCueProblems(page);
+      expect(cues.length === 0, `a "more below" tag covers nothing at ${w}×${hgt}: ${cues.join('; ')}`);
       await shot(page, `feel-${w}x${hgt}-turn`);
       let at1 = null;
       for (let move = 1; move <= 10; ++move) {
@@ -507,9 +403,11 @@ async function main() {
       const dialog = await page.waitForSelector('[role="alertdialog"], .hand-end', { timeout: kStep });
       if (await dialog.evaluate((d) => d.getAttribute('role') === 'alertdialog')) await page.click('[role="alertdialog"] button:has-text("Yes, drop")');
       await page.waitForSelector('.hand-end .results', { timeout: kStep });
-      expect((await page.locator('.moment').count()) === 1, 'one moment at a time');
-      const word = await page.locator('.moment').textContent();
-      expect(/^(Drop|Caught|Tonk|Out)!$/.test(word), `the hand's end is a moment: ${word}`);
+      // Counted and read in one task: the moment passes by itself, and a loaded machine may be slow
+      // between two separate reads.
+      const moments = await page.evaluate(() => [...document.querySelectorAll('.moment')].map((e) => e.textContent));
+      expect(moments.length === 1, `one moment at a time: ${JSON.stringify(moments)}`);
+      expect(/^(Drop|Caught|Tonk|Out)!$/.test(moments[0]), `the hand's end is a moment: ${moments[0]}`);
       await page.waitForSelector('.moment', { state: 'detached', timeout: kStep });   // it passes
       expect(await page.evaluate((n) => window.__anim.started > n, animsBefore), 'the hands turned over');
       await shot(page, `feel-${w}x${hgt}-result`);
@@ -524,6 +422,8 @@ async function main() {
       const broken = await brokenWords(page);
       expect(broken.length === 0, `no word broken in the result table: ${broken.join(', ')}`);
       await checkContrast(page, `${w}×${hgt} result`);
+      const resultCues = await scrollCueProblems(page);
+      expect(resultCues.length === 0, `a "more below" tag covers nothing on the result at ${w}×${hgt}: ${resultCues.join('; ')}`);
       await page.click('.menu summary');
       await page.click('.head-buttons button:has-text("Ledger")');
       await page.click('.hand-end button.primary');
@@ -539,12 +439,39 @@ async function main() {
       await page.context().close();
     });
   }
+
+  await test('at 390×844 the result of five players fits with no scrolling; shorter, its "more below" tag covers none of it', async () => {
+    // Ann and four instant bots; Ann drops at her first turn (confirming), or the hand ends by itself.
+    const page = await newPage(390, 844);
+    await page.goto(`${base}/`);
+    await page.waitForFunction(() => document.querySelectorAll('select[name="preset"] option').length > 1, null, { timeout: kStep });
+    await page.fill('input[name="name"]', 'Annabelle Kowalczyk');
+    await page.selectOption('select[name="seats"]', '5');
+    for (const seat of [1, 2, 3, 4]) await page.selectOption(`select[name="seat${seat}"]`, 'medium');
+    await page.selectOption('select[name="bot_speed"]', '0');
+    await page.click('button[type="submit"]:has-text("Create table")');
+    const ended = await page.waitForFunction(() => (document.querySelector('.hand-end .results') ? 'end'
+      : document.querySelector('.act-buttons [data-action="drop"]') ? 'drop' : null), null, { timeout: kStep }).then((x) => x.jsonValue());
+    if (ended === 'drop') {
+      if (await page.locator('.walkthrough').count()) await page.click('.walkthrough button:has-text("Skip")');
+      await page.click('.act-buttons [data-action="drop"]');
+      const dialog = await page.waitForSelector('[role="alertdialog"], .hand-end .results', { timeout: kStep });
+      if (await dialog.evaluate((d) => d.getAttribute('role') === 'alertdialog')) await page.click('[role="alertdialog"] button:has-text("Yes, drop")');
+    }
+    await page.waitForSelector('.hand-end .results', { timeout: kStep });
+    const layer = await measureAtRest(page, () => {
+      const l = document.querySelector('.result-layer');
+      return { rows: document.querySelectorAll('.results tbody tr').length, sh: l.scrollHeight, ch: l.clientHeight };
+    });
+    await shot(page, 'feel-390x844-result-5');
+    expect(layer.rows === 5 && layer.sh <= layer.ch + 1, `five rows, no scrolling: ${JSON.stringify(layer)}`);
+    // On a shorter screen the result scrolls: it says "more below" in a strip of its own, over none of its lines.
+    await page.setViewportSize({ width: 390, height: 600 });
+    await page.waitForSelector('.result-layer.more-below', { timeout: kStep });
+    const cues = await scrollCueProblems(page);
+    expect(cues.length === 0, `the "more below" tag covers nothing: ${cues.join('; ')}`);
+    await shot(page, 'feel-390x600-result-5');
+  });
 }
 
-main().catch((e) => { console.log(`FAIL setup: ${e.stack ?? e}`); results.push(['setup', false]); }).finally(async () => {
-  clearTimeout(watchdog);
-  await cleanup();
-  const failed = results.filter((r) => !r[1]).length;
-  console.log(`${results.length - failed} passed, ${failed} failed`);
-  process.exit(failed ? 1 : 0);
-});
+h.run(main);

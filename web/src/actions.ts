@@ -41,7 +41,7 @@ export interface SelectionMatch {
   partial: boolean;          // some legal spread or hit needs more cards besides the selected ones
 }
 
-/** Which listed legal actions the selected cards make (issue 10: selecting highlights spreads and hits). */
+/** Which listed legal actions the selected cards make: selecting cards highlights the spreads and hits they form. */
 export function matchSelection(legal: ParsedAction[], selected: Set<string>): SelectionMatch {
   const exact: ParsedAction[] = [];
   const targets = new Set<number>();

@@ -17,7 +17,7 @@ import { Sounds } from './sound';
 import { installDrag } from './drag';
 import { DropTarget, resolveDrop } from './directMoves';
 import { dropAsks, kDropAskDefault } from './dropRisk';
-import { playerRules } from './rulesText';
+import { playerRules, ruleOptions } from './rulesText';
 import { finishWalkthrough, walkthroughDone } from './walkthrough';
 import { nameBots } from './words';
 import { markScrollCues, watchScrollCues } from './scrollCue';
@@ -47,8 +47,7 @@ interface Peek { code: string; status: 'checking' | 'missing' | 'open' | 'ended'
 
 /** A rule option's value from the rule line ("players=3 hand_size=5 ..."), or null. */
 export function ruleValue(rules: string, name: string): string | null {
-  const m = new RegExp(`(?:^|\\s)${name}=(\\S+)`).exec(rules);
-  return m ? m[1] : null;
+  return ruleOptions(rules)[name] ?? null;
 }
 
 interface SavedSeat { token: string; seat: number }

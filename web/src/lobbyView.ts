@@ -51,9 +51,9 @@ export function renderLobby(presets: PresetInfo[], bots: string[], form: CreateF
       h('label', { class: 'row' }, 'Rules', h('select', { name: 'preset', onchange: (e: Event) => { form.preset = (e.target as HTMLSelectElement).value; redraw(); } },
         presets.map((p) => h('option', { value: p.name, selected: p.name === form.preset }, presetWords(p.name, p.description).name)))),
       preset ? h('p', { class: 'muted small preset-about' }, presetWords(preset.name, preset.description).about || preset.description) : null,
-      // The preset's rules in words, from the options it changes (the server's list), not as option names.
-      preset ? h('details', { class: 'preset-rules small' }, h('summary', {}, 'Rules of this game'),
-        rulesSectionsView(playerRules([`players=${form.seats}`, ...preset.options].join(' '), maxSeats))) : null,
+      // The preset's rules in words, from its full rule line (the server's list), not as option names.
+      preset?.rules ? h('details', { class: 'preset-rules small' }, h('summary', {}, 'Rules of this game'),
+        rulesSectionsView(playerRules(`${preset.rules} players=${form.seats}`, maxSeats))) : null,
       h('label', { class: 'row' }, 'Seats', h('select', { name: 'seats', onchange: (e: Event) => {
         form.seats = Number((e.target as HTMLSelectElement).value); form.seatKinds = defaultSeatKinds(form.seats, bots); redraw(); } },
         Array.from({ length: maxSeats - 1 }, (_, i) => i + 2).map((n) => h('option', { value: n, selected: n === form.seats }, String(n))))),

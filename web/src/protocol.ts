@@ -94,7 +94,8 @@ export interface HandOverMsg {
   fair: FairReveal | null;
 }
 
-export interface PresetInfo { name: string; description: string; rule_ids: string[]; max_players: number; options: string[] }
+/** A preset of the server's list: `options` are those it changes; `rules` its full rule line (absent from older servers). */
+export interface PresetInfo { name: string; description: string; rule_ids: string[]; max_players: number; options: string[]; rules?: string }
 export interface PresetsMsg { type: 'presets'; presets: PresetInfo[]; bots: string[] }
 export interface ErrorMsg { type: 'error'; re?: number; code: string; rule_id?: string; message: string }
 

@@ -1,30 +1,33 @@
 // The rules shown in the page, written for a player: built from the table's rule line, the options
 // the server sends in `state.rules` ("players=3 hand_size=5 deck=full52 ..."), so they are this
-// table's rules and never a second copy of the rulebook. Every number and choice comes from the line
-// (an option it lacks has the standard game's value). The rule IDs of docs/RULES.md each part rests
-// on are kept beside it, small, for whoever wants to look them up; the prose never names them.
+// table's rules and never a second copy of the rulebook. Every number and choice comes from the line,
+// which the engine writes whole (every option, to_string(Rules)); the page keeps no default values
+// of its own. The rule IDs of docs/RULES.md each part rests on are kept beside it, small, for
+// whoever wants to look them up; the prose never names them.
 
 export interface RulesSection { title: string; paragraphs: string[]; ids: string[] }
 
-/** The standard game's value of each option the text reads (docs/RULES.md S1–S18). */
-const kStandard: Record<string, string> = {
-  players: '2', hand_size: '5', deck: 'full52', jokers: '0', wild_cards: 'none', face_values: 'ten', upcard: 'true',
-  dealt_tonk_min: '49', dealt_tonk_max: '50', dealt_tonk_pays: '2', dealt_low_max: '0', dealt_low_pays: '2',
-  dealt_five_faces_pays: '0', multiple_dealt_tonks: 'void', dealt_claim_total: '0', dealt_claim_pays: '1',
-  tonk_out_pays: '2', hit_out_pays: '2', out_by_discard_pays: '1', first_turn_out_pays: '0', drop_pays: '1',
-  caught_payout: 'standard', caught_pays: '2', caught_lowest_pays: '1', stock_end: 'lowest_wins', stock_end_pays: '1',
-  book_max: '4', must_lay_spreads: 'false', drop_on_first_turn: 'true', scoring: 'stakes', drop_called_tonk: 'false',
-  slapping: 'off',
-};
+/** The options the text reads (their values always come from the line: docs/OPTIONS.md). */
+const kRead = ['players', 'hand_size', 'deck', 'jokers', 'wild_cards', 'face_values', 'upcard', 'dealt_tonk_min',
+  'dealt_tonk_max', 'dealt_tonk_pays', 'dealt_low_max', 'dealt_low_pays', 'dealt_five_faces_pays', 'multiple_dealt_tonks',
+  'dealt_claim_total', 'dealt_claim_pays', 'tonk_out_pays', 'hit_out_pays', 'out_by_discard_pays', 'first_turn_out_pays',
+  'drop_pays', 'caught_payout', 'caught_pays', 'caught_lowest_pays', 'stock_end', 'stock_end_pays', 'book_max',
+  'must_lay_spreads', 'drop_on_first_turn', 'scoring', 'drop_called_tonk', 'slapping'];
 
-/** The rule line as options, the standard game's values filling what it does not say. */
+/** The rule line as options: "a=1 b=x" → { a: '1', b: 'x' }; a later value of an option wins. */
 export function ruleOptions(line: string): Record<string, string> {
-  const out: Record<string, string> = { ...kStandard };
+  const out: Record<string, string> = {};
   for (const part of line.trim().split(/\s+/)) {
     const eq = part.indexOf('=');
     if (eq > 0) out[part.slice(0, eq)] = part.slice(eq + 1);
   }
   return out;
+}
+
+/** The options of kRead that `line` does not give (an incomplete line: an older server's preset list). */
+export function missingOptions(line: string): string[] {
+  const o = ruleOptions(line);
+  return kRead.filter((k) => !(k in o));
 }
 
 const kNumberWords = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
@@ -38,9 +41,12 @@ function pays(n: number, scoring: string): string {
 
 /**
  * The rules of the table whose rule line is `line`, for a player, in the order a new player needs
- * them. `maxPlayers` is the most players the table's rules allow (the server's preset list).
+ * them. `line` is a full rule line as the engine writes it (`state.rules`, a preset's `rules`);
+ * one that lacks an option the text reads gives no sections: the page says nothing rather than guess.
+ * `maxPlayers` is the most players the table's rules allow (the server's preset list).
  */
 export function playerRules(line: string, maxPlayers: number | null = null): RulesSection[] {
+  if (missingOptions(line).length) return [];
   const o = ruleOptions(line);
   const n = (k: string) => Number(o[k]);
   const yes = (k: string) => o[k] === 'true';

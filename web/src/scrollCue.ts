@@ -1,5 +1,6 @@
 // A scrolling area whose content goes on below its edge says so: it gets the class `more-below`
-// (style.css draws a small "▾ more below" tag at its foot) until it is scrolled to the end. Marked
+// (style.css gives it a strip at its foot, outside what scrolls, with a small "▾ more below" tag,
+// so the tag covers none of its lines) until it is scrolled to the end. Marked
 // after each redraw and on each scroll of the areas that can hide things: the felt and the result.
 const kAreas = '.board, .result-layer, .rules-panel';
 

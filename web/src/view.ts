@@ -34,6 +34,8 @@ export interface View {
   turn: number;
   hand: string[];
   count: number;
+  /** Each rank of the table's deck with its count, "X" when it has jokers (S2, S3, V11, V16, V17); absent from older servers. */
+  card_values?: Record<string, number>;
   taken_discard: string | null;
   seats: SeatInfo[];
   spreads: SpreadJson[];

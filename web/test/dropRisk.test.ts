@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cardValue, deckCards, dropAsks, dropCannotBeCaught } from '../src/dropRisk';
-import { exampleView } from './fixtures';
+import { cardValue, deckCards, deckRanks } from '../src/counts';
+import { dropAsks, dropCannotBeCaught } from '../src/dropRisk';
+import { exampleView, kStandardValues } from './fixtures';
 
 function startOfTurn(hand: string[], count: number) {
   const v = exampleView();
@@ -15,10 +16,21 @@ function startOfTurn(hand: string[], count: number) {
 }
 
 describe('when Drop asks first', () => {
-  it('values cards as the rules say', () => {
-    expect(['Ac', '7h', 'Kd', 'X1'].map((c) => cardValue(c, 'players=2'))).toEqual([1, 7, 10, 0]);
-    expect(cardValue('Kd', 'face_values=ranked')).toBe(13);
-    expect(deckCards('deck=forty jokers=2')).toHaveLength(42);
+  it('values cards and builds the deck from the view\'s card_values, not from a copy of the rules', () => {
+    expect(['Ac', '7h', 'Kd'].map((c) => cardValue(kStandardValues, c))).toEqual([1, 7, 10]);
+    expect(cardValue({ ...kStandardValues, K: 13 }, 'Kd')).toBe(13);             // ranked faces, as the engine says
+    expect(cardValue({ ...kStandardValues, X: 0 }, 'X1')).toBe(0);
+    expect(cardValue(undefined, 'Kd')).toBeNull();                              // an older server: not known
+    const forty = { A: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, J: 10, Q: 10, K: 10, X: 0 };
+    expect(deckRanks(forty).join('')).toBe('A234567JQK');
+    expect(deckCards(forty, 2)).toHaveLength(42);
+  });
+
+  it('asks, as for any count, when the view does not give the cards\' counts', () => {
+    const low = startOfTurn(['3c', '2d'], 5);
+    delete low.card_values;
+    expect(dropCannotBeCaught(low, 'players=2')).toBe(false);
+    expect(dropAsks(low, 'players=2', 0)).toBe(true);
   });
 
   it('never asks for a count no opponent can match', () => {

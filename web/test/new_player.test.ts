@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { renderJoin } from '../src/lobbyView';
 import { renderTable, TableHandlers, TableModel } from '../src/tableView';
-import { exampleState } from './fixtures';
+import { exampleState, kStandardRules } from './fixtures';
 
 function model(over: Partial<TableModel> = {}): TableModel {
   return { state: exampleState(), selected: new Set(), grouping: 'suit', log: [], hint: null, error: null,
@@ -64,7 +64,8 @@ describe('bots under players\' names in the log', () => {
 describe('the lobby', () => {
   it('says a preset\'s rules in words, never as option names', async () => {
     const { renderLobby } = await import('../src/lobbyView');
-    const presets = [{ name: 'P-BATON', description: 'Baton Rouge', rule_ids: ['V11'], max_players: 8, options: ['deck=forty', 'dealt_tonk_min=47'] }];
+    const presets = [{ name: 'P-BATON', description: 'Baton Rouge', rule_ids: ['V11'], max_players: 8, options: ['deck=forty', 'dealt_tonk_min=47'],
+      rules: `${kStandardRules.replace('deck=full52', 'deck=forty').replace('dealt_tonk_min=49', 'dealt_tonk_min=47')}` }];
     const form = { name: 'Ann', preset: 'P-BATON', seats: 3, seatKinds: ['person', 'greedy'], turnSeconds: 0, hands: 0, botDelayMs: 700 };
     const page = renderLobby(presets, ['greedy'], form, null, { create: vi.fn(), openCode: vi.fn() }, vi.fn());
     expect(page.textContent).not.toMatch(/deck=forty|dealt_tonk_min/);
@@ -72,5 +73,13 @@ describe('the lobby', () => {
     expect(rules).toContain('a 40-card deck (no 8s, 9s or 10s)');
     expect(rules).toContain('This table has three players (these rules allow 2 to 8)');
     expect([...page.querySelectorAll('select[name="seat2"] option')].map((o) => o.textContent)).toEqual(['a person (invite)', 'Medium bot']);
+  });
+
+  it('shows a preset\'s rules only from its full rule line, never filling gaps with defaults of its own', async () => {
+    const { renderLobby } = await import('../src/lobbyView');
+    const presets = [{ name: 'P-BATON', description: 'Baton Rouge', rule_ids: ['V11'], max_players: 8, options: ['deck=forty', 'dealt_tonk_min=47'] }];
+    const form = { name: 'Ann', preset: 'P-BATON', seats: 3, seatKinds: ['person', 'greedy'], turnSeconds: 0, hands: 0, botDelayMs: 700 };
+    const page = renderLobby(presets, ['greedy'], form, null, { create: vi.fn(), openCode: vi.fn() }, vi.fn());
+    expect(page.querySelector('.preset-rules')).toBeNull();   // an older server's list: no line, no guess
   });
 });

@@ -46,6 +46,22 @@ describe('words for people', () => {
     expect(hintWords([{ id: 'stock', value: 0.1 }, { id: 'drop', value: -0.3 }], v)).not.toMatch(/\d\.\d/);
   });
 
+  it('reckons the hint\'s counts and neighbours from the view\'s card_values, as the engine sends them', () => {
+    const v = { ...exampleView(), hand: ['7h', 'Jh', 'Kc', '2d', '3s'], count: 32, top_discard: '9h' } as View;
+    // Ranked faces (V17): the jack counts 11 and the king 13, as the engine says, not 10.
+    const ranked = { ...v, card_values: { ...v.card_values, J: 11, Q: 12, K: 13 } };
+    expect(hintWords([{ id: 'spread JhQhKh', value: 1 }], { ...ranked, hand: ['Jh', 'Qh', 'Kh', '2d'] }))
+      .toBe('Spread J♥ Q♥ K♥: laying it takes 36 off your count.');
+    // The 40-card deck (V11): no 8, 9 or 10, so the 6 and the jack are next to the 7.
+    const forty = { ...v, top_discard: '6h', card_values: { A: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, J: 10, Q: 10, K: 10 } };
+    expect(hintWords([{ id: 'take', value: 0.3 }, { id: 'stock', value: 0.1 }], forty))
+      .toBe('Take discard: 6♥ goes with your 7♥ J♥. Better than drawing from the stock.');
+    // Without card_values (an older server) no number is made up.
+    const bare = { ...v, hand: ['7h', '8h', '9h', '2d'] } as View;
+    delete bare.card_values;
+    expect(hintWords([{ id: 'spread 7h8h9h', value: 1 }], bare)).not.toMatch(/takes \d+/);
+  });
+
   it('gives bots players\' names, the same seat the same name, never a name a person at the table has', () => {
     const seats = [{ name: 'Ruby', kind: 'person' }, { name: 'greedy', kind: 'bot', bot: 'greedy' }, { name: 'mc:200', kind: 'bot', bot: 'mc:200' }];
     const named = nameBots(seats);

@@ -1,8 +1,8 @@
-// The faults a breaker found in `tonk serve` (issue 9, /work/notes/breaker): hidden information
-// after `leave`, amplification by repeated messages, unbounded tables, the shared worker pool, hints
-// of an older hand, two servers on one SQLite file, small protocol and HTTP edges. Each test fails
-// without its fix; each is bounded by the clients' read timeout, never by a sleep that must be long
-// enough.
+// The limits and edges of `tonk serve`: a seat left in one tab is left in all (hidden information),
+// repeated messages answered cheaply and once, connections per address, unjoined tables and hints
+// bounded, one server per SQLite file, out-of-range numbers, long URLs and directories, running out
+// of file descriptors. Each test is bounded by the clients' read timeout, never by a sleep that
+// must be long enough.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -43,7 +43,7 @@ std::string fresh_db(const std::string& name) {
 
 // Item 4 of the report: two tabs hold seat 0; one leaves. The other must become a spectator at
 // once (`seat_lost`) and never see the bot's cards: every later `state` is the public view.
-TEST(ServeHarden, LeavingInOneTabMakesEveryTabOfTheSeatASpectator) {
+TEST(ServeLimits, LeavingInOneTabMakesEveryTabOfTheSeatASpectator) {
   ServerProcess server(":memory:");
   WsClient lobby(server.port());
   const std::string code = lobby.request({{"type", "create"}, {"seats", 2}, {"pause_seconds", 0}})["table"];
@@ -89,7 +89,7 @@ TEST(ServeHarden, LeavingInOneTabMakesEveryTabOfTheSeatASpectator) {
 
 // Item 1: a repeated `watch` (or a spectator coming and going) costs the other connections
 // nothing; only a seat's first connection changes what they see.
-TEST(ServeHarden, RepeatedWatchAnswersTheSenderOnly) {
+TEST(ServeLimits, RepeatedWatchAnswersTheSenderOnly) {
   ServerProcess server(":memory:", 1, "1000");
   WsClient lobby(server.port());
   const std::string code = lobby.request({{"type", "create"}, {"seats", 2}, {"bots", {{{"seat", 1}, {"kind", "greedy"}}}}})["table"];
@@ -113,7 +113,7 @@ TEST(ServeHarden, RepeatedWatchAnswersTheSenderOnly) {
 
 // Item 3b and its kind: a repeated contribute, end, ready or back writes nothing and sends
 // nothing to the other seats.
-TEST(ServeHarden, RepeatedSeatMessagesAreCheapAndWriteOnce) {
+TEST(ServeLimits, RepeatedSeatMessagesAreCheapAndWriteOnce) {
   ServerProcess server(":memory:", 1, "1000");
   WsClient lobby(server.port());
   const std::string code = lobby.request({{"type", "create"}, {"seats", 2}, {"pause_seconds", 60}})["table"];
@@ -143,7 +143,7 @@ TEST(ServeHarden, RepeatedSeatMessagesAreCheapAndWriteOnce) {
 }
 
 // Item 1, connections: a cap per remote address, refused with a close reason.
-TEST(ServeHarden, ConnectionsPerAddressAreCapped) {
+TEST(ServeLimits, ConnectionsPerAddressAreCapped) {
   ServerProcess server(":memory:", 1, "20", {"--max-connections-per-address", "3"});
   std::vector<std::unique_ptr<WsClient>> held;
   for (int i = 0; i < 3; ++i) held.push_back(std::make_unique<WsClient>(server.port(), 5));
@@ -163,7 +163,7 @@ TEST(ServeHarden, ConnectionsPerAddressAreCapped) {
 
 // Item 3a: tables nobody joins are bounded per connection and per address, and expire (from the
 // storage too).
-TEST(ServeHarden, UnjoinedTablesAreBoundedAndExpire) {
+TEST(ServeLimits, UnjoinedTablesAreBoundedAndExpire) {
   {
     ServerProcess server(":memory:", 1, "1000");
     std::vector<std::unique_ptr<WsClient>> cs;
@@ -202,7 +202,7 @@ TEST(ServeHarden, UnjoinedTablesAreBoundedAndExpire) {
 }
 
 // Items 2 and 9: one hint per seat at a time, a total bound (`busy`), and the reply names its hand.
-TEST(ServeHarden, HintsAreBoundedAndCarryTheirHand) {
+TEST(ServeLimits, HintsAreBoundedAndCarryTheirHand) {
   ServerProcess server(":memory:", 1, "1000", {"--max-hints", "1"});
   auto seated = [&](WsClient& c) {
     WsClient lobby(server.port());
@@ -247,7 +247,7 @@ TEST(ServeHarden, HintsAreBoundedAndCarryTheirHand) {
 }
 
 // Item 12: a second server on the same SQLite file is refused at startup; the first serves on.
-TEST(ServeHarden, ASecondServerOnTheSameFileIsRefused) {
+TEST(ServeLimits, ASecondServerOnTheSameFileIsRefused) {
   const std::string db = fresh_db("two");
   ServerProcess first(db);
   EXPECT_THROW(ServerProcess second(db), std::runtime_error);
@@ -257,7 +257,7 @@ TEST(ServeHarden, ASecondServerOnTheSameFileIsRefused) {
 }
 
 // Item 13: hand numbers out of range and huge integers are named as such.
-TEST(ServeHarden, OutOfRangeNumbersSaySo) {
+TEST(ServeLimits, OutOfRangeNumbersSaySo) {
   ServerProcess server(":memory:");
   WsClient c(server.port());
   const std::string code = c.request({{"type", "create"}, {"seats", 2}})["table"];
@@ -278,7 +278,7 @@ TEST(ServeHarden, OutOfRangeNumbersSaySo) {
 }
 
 // Item 13, HTTP: a URL over 8 KiB gets 414; a directory gets 404.
-TEST(ServeHarden, LongUrlsAndDirectoriesGetTheirStatus) {
+TEST(ServeLimits, LongUrlsAndDirectoriesGetTheirStatus) {
   const std::filesystem::path dir = std::filesystem::temp_directory_path() / ("tonk_harden_static_" + std::to_string(getpid()));
   std::filesystem::create_directories(dir / "assets");
   ServerProcess server(":memory:", 1, "20", {"--static", dir.string()});
@@ -320,7 +320,7 @@ pid_t server_child() {
 }
 
 // Item 11: out of file descriptors, the accept loop waits (100 ms) instead of spinning.
-TEST(ServeHarden, OutOfFileDescriptorsTheAcceptLoopBacksOff) {
+TEST(ServeLimits, OutOfFileDescriptorsTheAcceptLoopBacksOff) {
   rlimit old{};
   getrlimit(RLIMIT_NOFILE, &old);
   rlimit low = old;

@@ -1,4 +1,5 @@
-// Issue 10, the breaker's items 6, 8, 9, 10 and 13: the page driven through a fake WebSocket.
+// The page as a player uses it, driven through a fake WebSocket: the name rule, one act per click,
+// stale replies and hints, table links and ended tables, and the table's taps, Drop and menu.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App, parseRoute } from '../src/app';
 import { checkName } from '../src/names';
@@ -40,7 +41,7 @@ beforeEach(() => {
 });
 afterEach(() => { vi.unstubAllGlobals(); });
 
-describe('names (item 6): the rule of docs/PROTOCOL.md, mirrored', () => {
+describe('names: the rule of docs/PROTOCOL.md, mirrored', () => {
   it('trims, counts code points and refuses control and format characters', () => {
     expect(checkName('  Ann  ')).toEqual({ name: 'Ann', error: null });
     expect(checkName('王'.repeat(32)).error).toBeNull();                 // 32 characters, 96 bytes
@@ -80,7 +81,7 @@ function seated(): FakeSocket {
   return ws;
 }
 
-describe('clicks and hints (items 8 and 9)', () => {
+describe('clicks and hints', () => {
   it('a triple click sends one act, and a stale reply to a superseded position is not shown', () => {
     const ws = seated();
     const click = () => {
@@ -141,7 +142,7 @@ describe('clicks and hints (items 8 and 9)', () => {
   });
 });
 
-describe('links and ended tables (items 10 and 13)', () => {
+describe('links and ended tables', () => {
   it('says a table link is malformed', () => {
     for (const link of ['#/t/zz', '#/t/K7QX2M?x=1', '#/t/K7QX2M/watch/extra', '#/t/<script>']) {
       expect(parseRoute(link), link).toEqual({ page: 'bad', link });

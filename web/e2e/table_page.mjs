@@ -1,0 +1,60 @@
+// What the browser tests read from a table page and how they wait on it: the table's position as
+// main.table-page's data-seq, data-status and data-hand say it, the moves the page offers (every
+// [data-action]), and the card values the tests' simple plans discard by (S-rules' standard deck).
+import { kStep } from './harness.mjs';
+
+/** The table's status ('playing', 'between', 'over'), or null off a table page. */
+export const status = (page) => page.locator('main.table-page').getAttribute('data-status');
+
+/** The table's position: { seq, status, hand } (null off a table page). */
+export const stateKey = (page) => page.evaluate(() => {
+  const m = document.querySelector('main.table-page');
+  return m ? { seq: m.dataset.seq, status: m.dataset.status, hand: m.dataset.hand } : null;
+});
+
+/** Waits (at most kStep) until the table moves on from `before` (a new seq, status or hand). */
+export async function waitMoved(page, before) {
+  await page.waitForFunction((b) => {
+    const m = document.querySelector('main.table-page');
+    return m && (m.dataset.seq !== b?.seq || m.dataset.status !== b?.status || m.dataset.hand !== b?.hand);
+  }, before, { timeout: kStep })
+    .catch(async (e) => { throw new Error(`the table did not move on from ${JSON.stringify(before)} (the page says: ${await page.locator('.dock-status').textContent({ timeout: 1000 }).catch(() => '?')}): ${e.message}`); });
+}
+
+/** The moves the page offers now: the buttons and the full list of the listed moves, each id once. */
+export const offered = (page) => page.evaluate(() => [...new Set([...document.querySelectorAll('[data-action]')].map((e) => e.dataset.action))]);
+
+/** Whether the page's player is to move in a hand in play. */
+export async function isMyTurn(page) {
+  if ((await status(page)) !== 'playing') return false;
+  return (await page.locator('.turn-text').textContent()).startsWith('Your turn');
+}
+
+/** The cards of the page's hand, in the order shown. */
+export const myHand = (page) => page.locator('.my-hand button.card').evaluateAll((els) => els.map((e) => e.dataset.card));
+
+/** A card's count in a hand (A 1, T–K 10, a joker 0): the tests discard their highest first. */
+export const cardValue = (c) => ({ A: 1, T: 10, J: 10, Q: 10, K: 10, X: 0 }[c[0]] ?? Number(c[0]));
+
+/**
+ * What is wrong with the "more below" cues now: each scrolling area marked `more-below` must keep a
+ * strip at its foot outside what scrolls (its scrollport ends above its box's bottom), and the tag
+ * (its container's ::after, drawn over the area's box) must lie in that strip, covering no line of it.
+ * The felt and the rules under a result are left out: their tag is hidden with them.
+ */
+export const scrollCueProblems = (page) => page.evaluate(() => {
+  const out = [];
+  for (const area of document.querySelectorAll('.more-below')) {
+    if (!area.matches('.result-layer') && document.querySelector('.result-layer')) continue;   // under the result, cue and all
+    const box = area.getBoundingClientRect();
+    const portBottom = box.top + area.clientTop + area.clientHeight;
+    const container = area.matches('.result-layer') ? area.closest('.table-page') : area.closest('.stage');
+    const tag = container ? getComputedStyle(container, '::after') : null;
+    const name = area.className;
+    if (!tag || tag.content === 'none' || tag.display === 'none') { out.push(`${name}: no tag outside what scrolls`); continue; }
+    const bottom = box.bottom - parseFloat(tag.bottom);
+    const top = bottom - parseFloat(tag.height);
+    if (top < portBottom - 0.5) out.push(`${name}: the tag (${Math.round(top)}..${Math.round(bottom)}) covers what scrolls (to ${Math.round(portBottom)})`);
+  }
+  return out;
+});
