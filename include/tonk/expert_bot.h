@@ -34,7 +34,11 @@ struct ExpertOptions {
   int drop_worlds_per_world = 4;  ///< drop worlds per rollout world when root_drop
   bool full_belief = true;      ///< passes, takes and non-drops as evidence besides the last discard
   bool belief = true;           ///< any evidence at all (false: uniformly random worlds)
-  int proposals = 32;           ///< uniform deals per resampled rollout world, 1..256
+  static constexpr int kMaxProposals = 256;
+  int proposals = 32;           ///< uniform deals per resampled rollout world, 1..kMaxProposals ("pN")
+  bool careful_self = false;    ///< the bot's own seat plays the careful greedy style in rollouts ("careful")
+  bool careful_others = false;  ///< so do the other seats ("carefulall" sets both)
+  int keen = 0;                 ///< points added to the own seat's drop threshold in rollouts ("keenN", 0..10)
 
   int drop_worlds() const { return worlds * drop_worlds_per_world; }
   friend bool operator==(const ExpertOptions&, const ExpertOptions&) = default;

@@ -23,13 +23,31 @@ ExpertOptions parse_expert_options(std::string_view text) {
       o.belief = false;
     } else if (part == "lastdiscard") {
       o.full_belief = false;
+    } else if (part == "careful") {
+      o.careful_self = true;
+    } else if (part == "carefulall") {
+      o.careful_self = o.careful_others = true;
+    } else if (part.size() > 4 && part.substr(0, 4) == "keen") {
+      int n = -1;
+      const auto [ptr, ec] = std::from_chars(part.data() + 4, part.data() + part.size(), n);
+      if (ec != std::errc() || ptr != part.data() + part.size() || n < 0 || n > 10)
+        throw std::invalid_argument("bad expert option " + quoted_text(part) + " in " + quoted_text(text) +
+                                    ": expected keenN, N points from 0 to 10");
+      o.keen = n;
+    } else if (part.size() > 1 && part[0] == 'p') {
+      int n = 0;
+      const auto [ptr, ec] = std::from_chars(part.data() + 1, part.data() + part.size(), n);
+      if (ec != std::errc() || ptr != part.data() + part.size() || n < 1 || n > ExpertOptions::kMaxProposals)
+        throw std::invalid_argument("bad expert option " + quoted_text(part) + " in " + quoted_text(text) +
+                                    ": expected pN, N proposals per world from 1 to " + std::to_string(ExpertOptions::kMaxProposals));
+      o.proposals = n;
     } else {
       int n = 0;
       const auto [ptr, ec] = std::from_chars(part.data(), part.data() + part.size(), n);
       if (part.empty() || ec != std::errc() || ptr != part.data() + part.size() || n < 1 || n > SearchBudget::kMaxWorlds)
         throw std::invalid_argument("bad expert option " + quoted_text(part) + " in " + quoted_text(text) +
                                     ": expected worlds (1 to " + std::to_string(SearchBudget::kMaxWorlds) +
-                                    "), nodrop, nobelief or lastdiscard, '/'-separated");
+                                    "), nodrop, nobelief, lastdiscard, careful, carefulall, keenN or pN, '/'-separated");
       o.worlds = n;
     }
   }
@@ -43,11 +61,15 @@ std::string expert_kind(const ExpertOptions& o) {
   if (!o.root_drop) add("nodrop");
   if (!o.belief) add("nobelief");
   if (o.belief && !o.full_belief) add("lastdiscard");
+  if (o.careful_self && o.careful_others) add("carefulall");
+  else if (o.careful_self) add("careful");
+  if (o.keen != 0) add("keen" + std::to_string(o.keen));
+  if (o.proposals != ExpertOptions{}.proposals) add("p" + std::to_string(o.proposals));
   return parts.empty() ? "expert" : "expert:" + parts;
 }
 
 ExpertBot::ExpertBot(ExpertOptions options, std::uint64_t seed) : options_(options), name_(expert_kind(options)), rng_(seed) {
-  if (options.worlds < 1 || options.worlds > SearchBudget::kMaxWorlds || options.proposals < 1 || options.proposals > 256 ||
+  if (options.worlds < 1 || options.worlds > SearchBudget::kMaxWorlds || options.proposals < 1 || options.proposals > ExpertOptions::kMaxProposals ||
       options.drop_worlds_per_world < 1 || options.drop_worlds_per_world > 64)
     throw std::invalid_argument("ExpertBot: worlds, proposals or drop worlds out of range");
 }
@@ -72,7 +94,8 @@ std::vector<ActionValue> ExpertBot::evaluate(const View& view, const ActionList&
   for (const Action& a : legal)
     if (!(drop_at_root && a == drop)) play_on.push_back(a);
   std::vector<ActionValue> values =
-      rollout_search(next_world, view.player, play_on, SearchBudget::of_worlds(options_.worlds), rng_);
+      rollout_search(next_world, view.player, play_on, SearchBudget::of_worlds(options_.worlds), rng_,
+                    RolloutPolicy{{options_.careful_self, options_.keen}, {options_.careful_others, 0}});
   if (!drop_at_root) return values;
 
   // The drop ends the hand (S15), so its value in a world is exact: weigh many uniform deals by
