@@ -43,6 +43,8 @@ TEST(ExpertBot, OptionsParseAndNameTheKind) {
   EXPECT_EQ(r.proposals, 64);
   EXPECT_EQ(expert_kind(r), "expert:careful/keen2/p64");
   EXPECT_EQ(expert_kind(parse_expert_options("carefulall")), "expert:carefulall");
+  EXPECT_TRUE(parse_expert_options("turndrop").turn_aware_drop);
+  EXPECT_EQ(expert_kind(parse_expert_options("p64/turndrop")), "expert:turndrop/p64");
   for (const char* bad : {"expert:0", "expert:fast", "expert:200/", "expert:x/nodrop", "expert:p0", "expert:p999",
                           "expert:keen11", "expert:keen", "expert:keen-1"})
     EXPECT_THROW(make_bot(bad, 1), std::invalid_argument) << bad;
@@ -106,7 +108,7 @@ TEST(ExpertBot, DecisionsDependOnlyOnWhatTheSeatKnows) {
   ASSERT_EQ(v1.unseen(), v2.unseen());
   // Plain rollouts, and the careful style with a keener drop for every seat (each seat's careful
   // discards read its own view of the sampled world: the discard pile and the cards others took).
-  for (const char* options : {"40", "40/carefulall/keen3"}) {
+  for (const char* options : {"40", "40/carefulall/keen3/turndrop"}) {
     ExpertBot a(parse_expert_options(options), 9), b(parse_expert_options(options), 9);
     const auto va = a.evaluate(v1, one.legal_actions());
     const auto vb = b.evaluate(v2, two.legal_actions());
@@ -180,6 +182,24 @@ TEST(OpponentModel, APassMakesABookWithThePassedCardUnlikely) {
   }
   EXPECT_EQ(best_with, OpponentModel::kPassPenalty);
   EXPECT_EQ(best_without, 0.0);
+}
+
+// Early in the hand greedy drops at 5 points per card of the shortest other hand (23 with five
+// cards), not 4 (18): seat 1 did not drop at its first turn with a count of 25, which the turn-aware
+// model finds much less telling than the middle setting does, so the world weighs less under it.
+TEST(OpponentModel, ANonDropIsReadAgainstTheThresholdOfItsTurn) {
+  const std::shared_ptr<const Game> game = make_game();
+  Hand hand = make_hand(game, {"Ac 2d 9s Qh Kd", "3h 4d 5c 6s 7h"}, "Td", "Kc 2c", 1);
+  for (const char* a : {"stock", "discard Kc", "stock", "discard 7h"}) hand.apply(test::act(a));
+  ASSERT_EQ(hand.current_player(), 0);
+  const View view = hand.view(0);
+  OpponentEvidence middle;
+  middle.last_discard = false;
+  middle.non_drops = true;
+  OpponentEvidence turn_aware = middle;
+  turn_aware.turn_aware_drop = true;
+  const OpponentModel a(view, middle), b(view, turn_aware);
+  EXPECT_LT(b.log_weight(hand.state()), a.log_weight(hand.state()) - 0.5);
 }
 
 // The levels' mistakes: at the configured rate (within a loose band over a few hundred decisions),

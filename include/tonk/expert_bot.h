@@ -38,6 +38,7 @@ struct ExpertOptions {
   int proposals = 32;           ///< uniform deals per resampled rollout world, 1..kMaxProposals ("pN")
   bool careful_self = false;    ///< the bot's own seat plays the careful greedy style in rollouts ("careful")
   bool careful_others = false;  ///< so do the other seats ("carefulall" sets both)
+  bool turn_aware_drop = false;  ///< the non-drop evidence reads greedy's threshold at that turn ("turndrop")
   int keen = 0;                 ///< points added to the own seat's drop threshold in rollouts ("keenN", 0..10)
 
   int drop_worlds() const { return worlds * drop_worlds_per_world; }

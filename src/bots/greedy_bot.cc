@@ -114,15 +114,19 @@ int GreedyBot::drop_threshold(const View& view) {
   int fewest = 99;
   for (int p = 0; p < view.num_players; ++p)
     if (p != view.player) fewest = std::min(fewest, view.hand_sizes[p]);
+  return drop_threshold(fewest, view.turn, view.num_players, view.game->rules().scoring);
+}
+
+int GreedyBot::drop_threshold(int fewest, int turn, int players, Scoring scoring) {
   // Opponents' hands get lower as the hand goes on; a few points per card held is a fair guess.
   // The figures were tuned by self-play (200,000 hands each at 2 and 3 players against the
   // previous setting 4/3/2 and -4, which they beat by 0.15 and 0.24 stakes a hand).
-  const int per_card = view.turn <= view.num_players ? 5 : view.turn <= 3 * view.num_players ? 4 : 3;
+  const int per_card = turn <= players ? 5 : turn <= 3 * players ? 4 : 3;
   // Under push-ups (V15) a caught drop costs the dropper only the count it would score anyway on
   // losing, not two stakes against one, so the bot takes more risk. +3 was the best of 0, 2, 3, 4,
   // 6, 10 (tonk arena --preset pushup, greedy with each against greedy, 3,000 deals, seed 2: the
   // push-ups a hand it scored went from 11.09 at +0 to 10.75 at +3 and 11.27 at +6).
-  const int risk = view.game->rules().scoring == Scoring::kPushups ? 3 : 0;
+  const int risk = scoring == Scoring::kPushups ? 3 : 0;
   return std::max(3, fewest * per_card - 2) + risk;
 }
 

@@ -29,6 +29,9 @@ class GreedyBot final : public Bot {
   /// turn number and the scoring (points; 3 higher under V15's push-ups, where being caught costs
   /// only one's count). Public for tests and tuning.
   static int drop_threshold(const View& view);
+  /// The same from its inputs: `fewest` cards in another hand, `turn` (View::turn, 1 for the first
+  /// turn of the hand), `players` at the table.
+  static int drop_threshold(int fewest, int turn, int players, Scoring scoring);
 
  private:
   Rng rng_;  // tie-breaks only
