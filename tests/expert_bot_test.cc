@@ -45,8 +45,10 @@ TEST(ExpertBot, OptionsParseAndNameTheKind) {
   EXPECT_EQ(expert_kind(parse_expert_options("carefulall")), "expert:carefulall");
   EXPECT_TRUE(parse_expert_options("turndrop").turn_aware_drop);
   EXPECT_EQ(expert_kind(parse_expert_options("p64/turndrop")), "expert:turndrop/p64");
+  EXPECT_EQ(parse_expert_options("dw16").drop_worlds_per_world, 16);
+  EXPECT_EQ(expert_kind(parse_expert_options("dw16")), "expert:dw16");
   for (const char* bad : {"expert:0", "expert:fast", "expert:200/", "expert:x/nodrop", "expert:p0", "expert:p999",
-                          "expert:keen11", "expert:keen", "expert:keen-1"})
+                          "expert:keen11", "expert:keen", "expert:keen-1", "expert:dw0", "expert:dw65"})
     EXPECT_THROW(make_bot(bad, 1), std::invalid_argument) << bad;
 }
 

@@ -31,7 +31,8 @@ struct ExpertOptions {
   static constexpr int kDefaultWorlds = 200;
   int worlds = kDefaultWorlds;  ///< rollout worlds per decision, 1..SearchBudget::kMaxWorlds
   bool root_drop = true;        ///< value the drop over drop_worlds() exact worlds (else by rollouts)
-  int drop_worlds_per_world = 4;  ///< drop worlds per rollout world when root_drop
+  static constexpr int kMaxDropWorldsPerWorld = 64;
+  int drop_worlds_per_world = 4;  ///< drop worlds per rollout world when root_drop ("dwN", 1..64)
   bool full_belief = true;      ///< passes, takes and non-drops as evidence besides the last discard
   bool belief = true;           ///< any evidence at all (false: uniformly random worlds)
   static constexpr int kMaxProposals = 256;

@@ -36,6 +36,14 @@ ExpertOptions parse_expert_options(std::string_view text) {
         throw std::invalid_argument("bad expert option " + quoted_text(part) + " in " + quoted_text(text) +
                                     ": expected keenN, N points from 0 to 10");
       o.keen = n;
+    } else if (part.size() > 2 && part.substr(0, 2) == "dw") {
+      int n = 0;
+      const auto [ptr, ec] = std::from_chars(part.data() + 2, part.data() + part.size(), n);
+      if (ec != std::errc() || ptr != part.data() + part.size() || n < 1 || n > ExpertOptions::kMaxDropWorldsPerWorld)
+        throw std::invalid_argument("bad expert option " + quoted_text(part) + " in " + quoted_text(text) +
+                                    ": expected dwN, N drop worlds per rollout world from 1 to " +
+                                    std::to_string(ExpertOptions::kMaxDropWorldsPerWorld));
+      o.drop_worlds_per_world = n;
     } else if (part.size() > 1 && part[0] == 'p') {
       int n = 0;
       const auto [ptr, ec] = std::from_chars(part.data() + 1, part.data() + part.size(), n);
@@ -49,7 +57,7 @@ ExpertOptions parse_expert_options(std::string_view text) {
       if (part.empty() || ec != std::errc() || ptr != part.data() + part.size() || n < 1 || n > SearchBudget::kMaxWorlds)
         throw std::invalid_argument("bad expert option " + quoted_text(part) + " in " + quoted_text(text) +
                                     ": expected worlds (1 to " + std::to_string(SearchBudget::kMaxWorlds) +
-                                    "), nodrop, nobelief, lastdiscard, turndrop, careful, carefulall, keenN or pN, '/'-separated");
+                                    "), nodrop, nobelief, lastdiscard, turndrop, careful, carefulall, keenN, dwN or pN, '/'-separated");
       o.worlds = n;
     }
   }
@@ -67,13 +75,14 @@ std::string expert_kind(const ExpertOptions& o) {
   else if (o.careful_self) add("careful");
   if (o.turn_aware_drop) add("turndrop");
   if (o.keen != 0) add("keen" + std::to_string(o.keen));
+  if (o.drop_worlds_per_world != ExpertOptions{}.drop_worlds_per_world) add("dw" + std::to_string(o.drop_worlds_per_world));
   if (o.proposals != ExpertOptions{}.proposals) add("p" + std::to_string(o.proposals));
   return parts.empty() ? "expert" : "expert:" + parts;
 }
 
 ExpertBot::ExpertBot(ExpertOptions options, std::uint64_t seed) : options_(options), name_(expert_kind(options)), rng_(seed) {
   if (options.worlds < 1 || options.worlds > SearchBudget::kMaxWorlds || options.proposals < 1 || options.proposals > ExpertOptions::kMaxProposals ||
-      options.drop_worlds_per_world < 1 || options.drop_worlds_per_world > 64)
+      options.drop_worlds_per_world < 1 || options.drop_worlds_per_world > ExpertOptions::kMaxDropWorldsPerWorld)
     throw std::invalid_argument("ExpertBot: worlds, proposals or drop worlds out of range");
 }
 
