@@ -14,7 +14,8 @@
 //    than the rollouts' few hundred worlds; the other actions (play on) keep their rollout values.
 // Options kept for measuring, off by default because they measured no gain (docs/BOTS.md): the
 // careful rollout style for the own seat or every seat (GreedyStyle), a keener own drop in the
-// rollouts, a turn-aware reading of non-drops, and more proposals or drop worlds.
+// rollouts, a turn-aware reading of non-drops, a sharper or softer discard model, and more
+// proposals or drop worlds.
 #pragma once
 
 #include <cstdint>
@@ -30,7 +31,7 @@ namespace tonk {
 
 /// How an expert bot searches. Written after "expert:" in a bot kind, '/'-separated:
 /// "expert:400" (worlds), "expert:nodrop", "expert:nobelief", "expert:lastdiscard", "expert:turndrop",
-/// "expert:careful", "expert:carefulall", "expert:keen2", "expert:dw16", "expert:p128".
+/// "expert:sharp", "expert:soft", "expert:careful", "expert:carefulall", "expert:keen2", "expert:dw16", "expert:p128".
 struct ExpertOptions {
   static constexpr int kDefaultWorlds = 200;
   int worlds = kDefaultWorlds;  ///< rollout worlds per decision, 1..SearchBudget::kMaxWorlds
@@ -43,6 +44,7 @@ struct ExpertOptions {
   int proposals = 32;           ///< uniform deals per resampled rollout world, 1..kMaxProposals ("pN")
   bool careful_self = false;    ///< the bot's own seat plays the careful greedy style in rollouts ("careful")
   bool careful_others = false;  ///< so do the other seats ("carefulall" sets both)
+  double discard_temperature = 2.0;  ///< the discard model's softness: "sharp" 1, "soft" 4
   bool turn_aware_drop = false;  ///< the non-drop evidence reads greedy's threshold at that turn ("turndrop")
   int keen = 0;                 ///< points added to the own seat's drop threshold in rollouts ("keenN", 0..10)
 

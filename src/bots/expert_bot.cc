@@ -23,6 +23,8 @@ ExpertOptions parse_expert_options(std::string_view text) {
       o.belief = false;
     } else if (part == "lastdiscard") {
       o.full_belief = false;
+    } else if (part == "sharp" || part == "soft") {
+      o.discard_temperature = part == "sharp" ? 1.0 : 4.0;
     } else if (part == "turndrop") {
       o.turn_aware_drop = true;
     } else if (part == "careful") {
@@ -57,7 +59,7 @@ ExpertOptions parse_expert_options(std::string_view text) {
       if (part.empty() || ec != std::errc() || ptr != part.data() + part.size() || n < 1 || n > SearchBudget::kMaxWorlds)
         throw std::invalid_argument("bad expert option " + quoted_text(part) + " in " + quoted_text(text) +
                                     ": expected worlds (1 to " + std::to_string(SearchBudget::kMaxWorlds) +
-                                    "), nodrop, nobelief, lastdiscard, turndrop, careful, carefulall, keenN, dwN or pN, '/'-separated");
+                                    "), nodrop, nobelief, lastdiscard, sharp, soft, turndrop, careful, carefulall, keenN, dwN or pN, '/'-separated");
       o.worlds = n;
     }
   }
@@ -73,6 +75,7 @@ std::string expert_kind(const ExpertOptions& o) {
   if (o.belief && !o.full_belief) add("lastdiscard");
   if (o.careful_self && o.careful_others) add("carefulall");
   else if (o.careful_self) add("careful");
+  if (o.discard_temperature != ExpertOptions{}.discard_temperature) add(o.discard_temperature < ExpertOptions{}.discard_temperature ? "sharp" : "soft");
   if (o.turn_aware_drop) add("turndrop");
   if (o.keen != 0) add("keen" + std::to_string(o.keen));
   if (o.drop_worlds_per_world != ExpertOptions{}.drop_worlds_per_world) add("dw" + std::to_string(o.drop_worlds_per_world));
@@ -97,6 +100,7 @@ std::vector<ActionValue> ExpertBot::evaluate(const View& view, const ActionList&
   evidence.last_discard = options_.belief;
   evidence.passes = evidence.takes = evidence.non_drops = options_.belief && options_.full_belief;
   evidence.turn_aware_drop = options_.turn_aware_drop;
+  evidence.discard_temperature = options_.discard_temperature;
   const OpponentModel model(view, evidence);
   const int proposals = options_.belief ? options_.proposals : 1;
   auto next_world = [&](Rng& rng) { return sample_world(view, model, proposals, rng); };

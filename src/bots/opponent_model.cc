@@ -45,7 +45,7 @@ bool makes_meld(const Game& game, CardSet hand, Card c) {
 
 }  // namespace
 
-OpponentModel::OpponentModel(const View& view, OpponentEvidence evidence) : game_(view.game), num_players_(view.num_players) {
+OpponentModel::OpponentModel(const View& view, OpponentEvidence evidence) : game_(view.game), num_players_(view.num_players), discard_temperature_(evidence.discard_temperature) {
   last_discard_.fill(Card::none());
   last_pass_.fill(Card::none());
   last_take_.fill(Card::none());
@@ -163,7 +163,7 @@ double OpponentModel::discard_log_weight(const State& world, int p) const {
         s -= 20;
         break;
       }
-    return s / kDiscardTemperature;
+    return s / discard_temperature_;
   };
   double norm = 0;
   for (Card c : held) norm += std::exp(appeal(c));

@@ -39,6 +39,9 @@ struct OpponentEvidence {
   /// 5, 4 or 3 points per card of the shortest other hand as the hand goes on, +3 under push-ups),
   /// instead of its middle setting of 4 points per card.
   bool turn_aware_drop = false;
+  /// The discard model's softness, in keep-score units (OpponentModel::kDiscardTemperature by
+  /// default); lower is a sharper belief that the opponent throws what greedy would.
+  double discard_temperature = 2.0;
 };
 
 class OpponentModel {
@@ -51,7 +54,7 @@ class OpponentModel {
   static constexpr double kDropTemperature = 2.0;
 
   /// Softness of the discard model, in keep-score units (4 units = one card point).
-  static constexpr double kDiscardTemperature = 2.0;
+  static constexpr double kDiscardTemperature = OpponentEvidence{}.discard_temperature;
 
   /// Reads the evidence of `view`'s public history (once per decision).
   explicit OpponentModel(const View& view, OpponentEvidence evidence = {});
@@ -65,6 +68,7 @@ class OpponentModel {
  private:
   const Game* game_;
   int num_players_;
+  double discard_temperature_;
   bool informative_ = false;
   double discard_log_weight(const State& world, int p) const;
   double other_log_weight(const State& world, int p) const;
