@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 
 #include "opponent_model.h"
@@ -13,6 +14,18 @@ namespace tonk {
 
 ExpertOptions parse_expert_options(std::string_view text) {
   ExpertOptions o;
+  // An option written as a prefix and a number ("keen2", "dw16", "p128"): the number, or nothing
+  // when `part` does not have the prefix; throws when the number is malformed or out of [lo, hi].
+  auto counted = [&text](std::string_view part, std::string_view prefix, int lo, int hi, const char* what) -> std::optional<int> {
+    if (part.size() <= prefix.size() || part.substr(0, prefix.size()) != prefix) return std::nullopt;
+    int n = lo - 1;
+    const auto [ptr, ec] = std::from_chars(part.data() + prefix.size(), part.data() + part.size(), n);
+    if (ec != std::errc() || ptr != part.data() + part.size() || n < lo || n > hi)
+      throw std::invalid_argument("bad expert option " + quoted_text(part) + " in " + quoted_text(text) + ": expected " +
+                                  std::string(prefix) + "N, N " + what + " from " + std::to_string(lo) + " to " +
+                                  std::to_string(hi));
+    return n;
+  };
   for (std::size_t start = 0; !text.empty() && start <= text.size();) {
     const std::size_t slash = std::min(text.find('/', start), text.size());
     const std::string_view part = text.substr(start, slash - start);
@@ -31,28 +44,12 @@ ExpertOptions parse_expert_options(std::string_view text) {
       o.careful_self = true;
     } else if (part == "carefulall") {
       o.careful_self = o.careful_others = true;
-    } else if (part.size() > 4 && part.substr(0, 4) == "keen") {
-      int n = -1;
-      const auto [ptr, ec] = std::from_chars(part.data() + 4, part.data() + part.size(), n);
-      if (ec != std::errc() || ptr != part.data() + part.size() || n < 0 || n > 10)
-        throw std::invalid_argument("bad expert option " + quoted_text(part) + " in " + quoted_text(text) +
-                                    ": expected keenN, N points from 0 to 10");
-      o.keen = n;
-    } else if (part.size() > 2 && part.substr(0, 2) == "dw") {
-      int n = 0;
-      const auto [ptr, ec] = std::from_chars(part.data() + 2, part.data() + part.size(), n);
-      if (ec != std::errc() || ptr != part.data() + part.size() || n < 1 || n > ExpertOptions::kMaxDropWorldsPerWorld)
-        throw std::invalid_argument("bad expert option " + quoted_text(part) + " in " + quoted_text(text) +
-                                    ": expected dwN, N drop worlds per rollout world from 1 to " +
-                                    std::to_string(ExpertOptions::kMaxDropWorldsPerWorld));
-      o.drop_worlds_per_world = n;
-    } else if (part.size() > 1 && part[0] == 'p') {
-      int n = 0;
-      const auto [ptr, ec] = std::from_chars(part.data() + 1, part.data() + part.size(), n);
-      if (ec != std::errc() || ptr != part.data() + part.size() || n < 1 || n > ExpertOptions::kMaxProposals)
-        throw std::invalid_argument("bad expert option " + quoted_text(part) + " in " + quoted_text(text) +
-                                    ": expected pN, N proposals per world from 1 to " + std::to_string(ExpertOptions::kMaxProposals));
-      o.proposals = n;
+    } else if (const auto keen = counted(part, "keen", 0, 10, "points added to the own drop threshold in rollouts")) {
+      o.keen = *keen;
+    } else if (const auto dw = counted(part, "dw", 1, ExpertOptions::kMaxDropWorldsPerWorld, "drop worlds per rollout world")) {
+      o.drop_worlds_per_world = *dw;
+    } else if (const auto proposals = counted(part, "p", 1, ExpertOptions::kMaxProposals, "proposals per world")) {
+      o.proposals = *proposals;
     } else {
       int n = 0;
       const auto [ptr, ec] = std::from_chars(part.data(), part.data() + part.size(), n);
