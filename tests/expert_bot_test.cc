@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "bots/greedy_bot.h"
 #include "bots/mistake_bot.h"
 #include "bots/opponent_model.h"
 #include "test_util.h"
@@ -35,7 +36,21 @@ TEST(ExpertBot, OptionsParseAndNameTheKind) {
   EXPECT_EQ(expert_kind(o), "expert:400/nodrop/lastdiscard");
   EXPECT_EQ(make_bot("expert", 1)->name(), "expert");
   EXPECT_EQ(make_bot("expert:nobelief", 1)->name(), "expert:nobelief");
-  for (const char* bad : {"expert:0", "expert:fast", "expert:200/", "expert:x/nodrop"})
+  const ExpertOptions r = parse_expert_options("careful/keen2/p64");
+  EXPECT_TRUE(r.careful_self);
+  EXPECT_FALSE(r.careful_others);
+  EXPECT_EQ(r.keen, 2);
+  EXPECT_EQ(r.proposals, 64);
+  EXPECT_EQ(expert_kind(r), "expert:careful/keen2/p64");
+  EXPECT_EQ(expert_kind(parse_expert_options("carefulall")), "expert:carefulall");
+  EXPECT_TRUE(parse_expert_options("turndrop").turn_aware_drop);
+  EXPECT_EQ(expert_kind(parse_expert_options("p64/turndrop")), "expert:turndrop/p64");
+  EXPECT_EQ(parse_expert_options("dw16").drop_worlds_per_world, 16);
+  EXPECT_EQ(expert_kind(parse_expert_options("dw16")), "expert:dw16");
+  EXPECT_EQ(parse_expert_options("sharp").discard_temperature, 1.0);
+  EXPECT_EQ(expert_kind(parse_expert_options("soft")), "expert:soft");
+  for (const char* bad : {"expert:0", "expert:fast", "expert:200/", "expert:x/nodrop", "expert:p0", "expert:p999",
+                          "expert:keen11", "expert:keen", "expert:keen-1", "expert:dw0", "expert:dw65"})
     EXPECT_THROW(make_bot(bad, 1), std::invalid_argument) << bad;
 }
 
@@ -95,15 +110,34 @@ TEST(ExpertBot, DecisionsDependOnlyOnWhatTheSeatKnows) {
   ASSERT_NE(one.state().hand(1), two.state().hand(1));
   const View v1 = one.view(0), v2 = two.view(0);
   ASSERT_EQ(v1.unseen(), v2.unseen());
-  ExpertBot a(parse_expert_options("40"), 9), b(parse_expert_options("40"), 9);
-  const auto va = a.evaluate(v1, one.legal_actions());
-  const auto vb = b.evaluate(v2, two.legal_actions());
-  ASSERT_EQ(va.size(), vb.size());
-  for (std::size_t i = 0; i < va.size(); ++i) {
-    EXPECT_EQ(va[i].action, vb[i].action);
-    EXPECT_EQ(va[i].value, vb[i].value);
-    EXPECT_EQ(va[i].worlds, vb[i].worlds);
+  // Plain rollouts, and the careful style with a keener drop for every seat (each seat's careful
+  // discards read its own view of the sampled world: the discard pile and the cards others took).
+  for (const char* options : {"40", "40/carefulall/keen3/turndrop/sharp"}) {
+    ExpertBot a(parse_expert_options(options), 9), b(parse_expert_options(options), 9);
+    const auto va = a.evaluate(v1, one.legal_actions());
+    const auto vb = b.evaluate(v2, two.legal_actions());
+    ASSERT_EQ(va.size(), vb.size()) << options;
+    for (std::size_t i = 0; i < va.size(); ++i) {
+      EXPECT_EQ(va[i].action, vb[i].action) << options;
+      EXPECT_EQ(va[i].value, vb[i].value) << options;
+      EXPECT_EQ(va[i].worlds, vb[i].worlds) << options;
+    }
   }
+}
+
+// The careful rollout style holds back a card that runs with one an opponent took from the pile:
+// seat 1 took the Qh, so seat 0 keeps the Kh and throws the 9s, where the plain policy throws
+// the Kh, its highest card.
+TEST(GreedyBot, CarefulStyleHoldsBackACardThatFeedsAnOpponent) {
+  const std::shared_ptr<const Game> game = make_game();
+  Hand hand = make_hand(game, {"Ac 2d 4s Qh 9s", "5h 6d 7c 8d Jc"}, "Td", "Kh 3c", 1);
+  for (const char* a : {"stock", "discard Qh", "take", "discard Jc", "stock"}) hand.apply(test::act(a));
+  ASSERT_EQ(hand.current_player(), 0);
+  const View view = hand.view(0);
+  ASSERT_TRUE(view.known_cards[1].contains(card("Qh")));
+  GreedyBot plain(5), careful(5, GreedyStyle{.careful = true});
+  EXPECT_EQ(plain.choose(view, hand.legal_actions()), Action::discard(card("Kh")));
+  EXPECT_EQ(careful.choose(view, hand.legal_actions()), Action::discard(card("9s")));
 }
 
 // S15a: seat 1 holds a count of 7 and the five lowest cards it has not seen count 11: the drop wins
@@ -152,6 +186,24 @@ TEST(OpponentModel, APassMakesABookWithThePassedCardUnlikely) {
   }
   EXPECT_EQ(best_with, OpponentModel::kPassPenalty);
   EXPECT_EQ(best_without, 0.0);
+}
+
+// Early in the hand greedy drops at 5 points per card of the shortest other hand (23 with five
+// cards), not 4 (18): seat 1 did not drop at its first turn with a count of 25, which the turn-aware
+// model finds much less telling than the middle setting does, so the world weighs less under it.
+TEST(OpponentModel, ANonDropIsReadAgainstTheThresholdOfItsTurn) {
+  const std::shared_ptr<const Game> game = make_game();
+  Hand hand = make_hand(game, {"Ac 2d 9s Qh Kd", "3h 4d 5c 6s 7h"}, "Td", "Kc 2c", 1);
+  for (const char* a : {"stock", "discard Kc", "stock", "discard 7h"}) hand.apply(test::act(a));
+  ASSERT_EQ(hand.current_player(), 0);
+  const View view = hand.view(0);
+  OpponentEvidence middle;
+  middle.last_discard = false;
+  middle.non_drops = true;
+  OpponentEvidence turn_aware = middle;
+  turn_aware.turn_aware_drop = true;
+  const OpponentModel a(view, middle), b(view, turn_aware);
+  EXPECT_LT(b.log_weight(hand.state()), a.log_weight(hand.state()) - 0.5);
 }
 
 // The levels' mistakes: at the configured rate (within a loose band over a few hundred decisions),

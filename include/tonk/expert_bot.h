@@ -12,6 +12,10 @@
 //    rollout. It is valued over `drop_worlds` weighted worlds (self-normalized importance sampling
 //    of uniform deals): P(caught) × what a catch costs against what a win brings, far less noisy
 //    than the rollouts' few hundred worlds; the other actions (play on) keep their rollout values.
+// Options kept for measuring, off by default because they measured no gain (docs/BOTS.md): the
+// careful rollout style for the own seat or every seat (GreedyStyle), a keener own drop in the
+// rollouts, a turn-aware reading of non-drops, a sharper or softer discard model, and more
+// proposals or drop worlds.
 #pragma once
 
 #include <cstdint>
@@ -26,15 +30,23 @@
 namespace tonk {
 
 /// How an expert bot searches. Written after "expert:" in a bot kind, '/'-separated:
-/// "expert:400" (worlds), "expert:nodrop", "expert:nobelief", "expert:lastdiscard", "expert:noproposals".
+/// "expert:400" (worlds), "expert:nodrop", "expert:nobelief", "expert:lastdiscard", "expert:turndrop",
+/// "expert:sharp", "expert:soft", "expert:careful", "expert:carefulall", "expert:keen2", "expert:dw16", "expert:p128".
 struct ExpertOptions {
   static constexpr int kDefaultWorlds = 200;
   int worlds = kDefaultWorlds;  ///< rollout worlds per decision, 1..SearchBudget::kMaxWorlds
   bool root_drop = true;        ///< value the drop over drop_worlds() exact worlds (else by rollouts)
-  int drop_worlds_per_world = 4;  ///< drop worlds per rollout world when root_drop
+  static constexpr int kMaxDropWorldsPerWorld = 64;
+  int drop_worlds_per_world = 4;  ///< drop worlds per rollout world when root_drop ("dwN", 1..64)
   bool full_belief = true;      ///< passes, takes and non-drops as evidence besides the last discard
   bool belief = true;           ///< any evidence at all (false: uniformly random worlds)
-  int proposals = 32;           ///< uniform deals per resampled rollout world, 1..256
+  static constexpr int kMaxProposals = 256;
+  int proposals = 32;           ///< uniform deals per resampled rollout world, 1..kMaxProposals ("pN")
+  bool careful_self = false;    ///< the bot's own seat plays the careful greedy style in rollouts ("careful")
+  bool careful_others = false;  ///< so do the other seats ("carefulall" sets both)
+  double discard_temperature = 2.0;  ///< the discard model's softness: "sharp" 1, "soft" 4
+  bool turn_aware_drop = false;  ///< the non-drop evidence reads greedy's threshold at that turn ("turndrop")
+  int keen = 0;                 ///< points added to the own seat's drop threshold in rollouts ("keenN", 0..10)
 
   int drop_worlds() const { return worlds * drop_worlds_per_world; }
   friend bool operator==(const ExpertOptions&, const ExpertOptions&) = default;

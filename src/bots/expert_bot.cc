@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 
 #include "opponent_model.h"
@@ -13,6 +14,18 @@ namespace tonk {
 
 ExpertOptions parse_expert_options(std::string_view text) {
   ExpertOptions o;
+  // An option written as a prefix and a number ("keen2", "dw16", "p128"): the number, or nothing
+  // when `part` does not have the prefix; throws when the number is malformed or out of [lo, hi].
+  auto counted = [&text](std::string_view part, std::string_view prefix, int lo, int hi, const char* what) -> std::optional<int> {
+    if (part.size() <= prefix.size() || part.substr(0, prefix.size()) != prefix) return std::nullopt;
+    int n = lo - 1;
+    const auto [ptr, ec] = std::from_chars(part.data() + prefix.size(), part.data() + part.size(), n);
+    if (ec != std::errc() || ptr != part.data() + part.size() || n < lo || n > hi)
+      throw std::invalid_argument("bad expert option " + quoted_text(part) + " in " + quoted_text(text) + ": expected " +
+                                  std::string(prefix) + "N, N " + what + " from " + std::to_string(lo) + " to " +
+                                  std::to_string(hi));
+    return n;
+  };
   for (std::size_t start = 0; !text.empty() && start <= text.size();) {
     const std::size_t slash = std::min(text.find('/', start), text.size());
     const std::string_view part = text.substr(start, slash - start);
@@ -23,13 +36,27 @@ ExpertOptions parse_expert_options(std::string_view text) {
       o.belief = false;
     } else if (part == "lastdiscard") {
       o.full_belief = false;
+    } else if (part == "sharp" || part == "soft") {
+      o.discard_temperature = part == "sharp" ? 1.0 : 4.0;
+    } else if (part == "turndrop") {
+      o.turn_aware_drop = true;
+    } else if (part == "careful") {
+      o.careful_self = true;
+    } else if (part == "carefulall") {
+      o.careful_self = o.careful_others = true;
+    } else if (const auto keen = counted(part, "keen", 0, 10, "points added to the own drop threshold in rollouts")) {
+      o.keen = *keen;
+    } else if (const auto dw = counted(part, "dw", 1, ExpertOptions::kMaxDropWorldsPerWorld, "drop worlds per rollout world")) {
+      o.drop_worlds_per_world = *dw;
+    } else if (const auto proposals = counted(part, "p", 1, ExpertOptions::kMaxProposals, "proposals per world")) {
+      o.proposals = *proposals;
     } else {
       int n = 0;
       const auto [ptr, ec] = std::from_chars(part.data(), part.data() + part.size(), n);
       if (part.empty() || ec != std::errc() || ptr != part.data() + part.size() || n < 1 || n > SearchBudget::kMaxWorlds)
         throw std::invalid_argument("bad expert option " + quoted_text(part) + " in " + quoted_text(text) +
                                     ": expected worlds (1 to " + std::to_string(SearchBudget::kMaxWorlds) +
-                                    "), nodrop, nobelief or lastdiscard, '/'-separated");
+                                    "), nodrop, nobelief, lastdiscard, sharp, soft, turndrop, careful, carefulall, keenN, dwN or pN, '/'-separated");
       o.worlds = n;
     }
   }
@@ -43,12 +70,19 @@ std::string expert_kind(const ExpertOptions& o) {
   if (!o.root_drop) add("nodrop");
   if (!o.belief) add("nobelief");
   if (o.belief && !o.full_belief) add("lastdiscard");
+  if (o.careful_self && o.careful_others) add("carefulall");
+  else if (o.careful_self) add("careful");
+  if (o.discard_temperature != ExpertOptions{}.discard_temperature) add(o.discard_temperature < ExpertOptions{}.discard_temperature ? "sharp" : "soft");
+  if (o.turn_aware_drop) add("turndrop");
+  if (o.keen != 0) add("keen" + std::to_string(o.keen));
+  if (o.drop_worlds_per_world != ExpertOptions{}.drop_worlds_per_world) add("dw" + std::to_string(o.drop_worlds_per_world));
+  if (o.proposals != ExpertOptions{}.proposals) add("p" + std::to_string(o.proposals));
   return parts.empty() ? "expert" : "expert:" + parts;
 }
 
 ExpertBot::ExpertBot(ExpertOptions options, std::uint64_t seed) : options_(options), name_(expert_kind(options)), rng_(seed) {
-  if (options.worlds < 1 || options.worlds > SearchBudget::kMaxWorlds || options.proposals < 1 || options.proposals > 256 ||
-      options.drop_worlds_per_world < 1 || options.drop_worlds_per_world > 64)
+  if (options.worlds < 1 || options.worlds > SearchBudget::kMaxWorlds || options.proposals < 1 || options.proposals > ExpertOptions::kMaxProposals ||
+      options.drop_worlds_per_world < 1 || options.drop_worlds_per_world > ExpertOptions::kMaxDropWorldsPerWorld)
     throw std::invalid_argument("ExpertBot: worlds, proposals or drop worlds out of range");
 }
 
@@ -62,6 +96,8 @@ std::vector<ActionValue> ExpertBot::evaluate(const View& view, const ActionList&
   OpponentEvidence evidence;
   evidence.last_discard = options_.belief;
   evidence.passes = evidence.takes = evidence.non_drops = options_.belief && options_.full_belief;
+  evidence.turn_aware_drop = options_.turn_aware_drop;
+  evidence.discard_temperature = options_.discard_temperature;
   const OpponentModel model(view, evidence);
   const int proposals = options_.belief ? options_.proposals : 1;
   auto next_world = [&](Rng& rng) { return sample_world(view, model, proposals, rng); };
@@ -72,7 +108,8 @@ std::vector<ActionValue> ExpertBot::evaluate(const View& view, const ActionList&
   for (const Action& a : legal)
     if (!(drop_at_root && a == drop)) play_on.push_back(a);
   std::vector<ActionValue> values =
-      rollout_search(next_world, view.player, play_on, SearchBudget::of_worlds(options_.worlds), rng_);
+      rollout_search(next_world, view.player, play_on, SearchBudget::of_worlds(options_.worlds), rng_,
+                    RolloutPolicy{{options_.careful_self, options_.keen}, {options_.careful_others, 0}});
   if (!drop_at_root) return values;
 
   // The drop ends the hand (S15), so its value in a world is exact: weigh many uniform deals by

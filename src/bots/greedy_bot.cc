@@ -45,6 +45,53 @@ int potential(const Game& game, CardSet hand, Card c) {
   return score;
 }
 
+// The card of `suit` at run position `pos`, or none() when no rank has that position.
+Card at_run_position(const Game& game, Suit suit, int pos) {
+  for (int r = 0; r < kNumRanks; ++r)
+    if (game.run_position(static_cast<Rank>(r)) == pos) return Card(static_cast<Rank>(r), suit);
+  return Card::none();
+}
+
+// potential() counting only partnerships that can still grow into a spread: a pair needs a third
+// card of its rank, two neighbours an end of the run, a gap its middle card, not yet in the pile
+// (cards under the top discard are gone for good) nor in `hand`.
+int live_potential(const View& view, CardSet hand, Card c) {
+  const Game& game = *view.game;
+  if (c.is_joker()) return 0;
+  const CardSet gone = view.discard_pile | hand;
+  auto live = [&](Card x) { return x.valid() && game.deck().contains(x) && !gone.contains(x); };
+  int score = 0;
+  const int pos = game.run_position(c.rank());
+  for (Card o : hand) {
+    if (o == c || o.is_joker()) continue;
+    if (o.rank() == c.rank()) {
+      for (int s = 0; s < kNumSuits; ++s)
+        if (live(Card(c.rank(), static_cast<Suit>(s)))) {
+          score += 2;
+          break;
+        }
+    }
+    if (o.suit() == c.suit() && pos >= 0) {
+      const int other = game.run_position(o.rank());
+      if (other < 0) continue;
+      const int lo = std::min(pos, other), hi = std::max(pos, other);
+      if (hi - lo == 1 && (live(at_run_position(game, c.suit(), lo - 1)) || live(at_run_position(game, c.suit(), hi + 1))))
+        score += 2;
+      if (hi - lo == 2 && live(at_run_position(game, c.suit(), lo + 1))) score += 1;
+    }
+  }
+  return score;
+}
+
+// How many spreads-to-be `c` would give an opponent: partners among the cards each other player
+// publicly took from the pile and still holds.
+int feeds(const View& view, Card c) {
+  int total = 0;
+  for (int p = 0; p < view.num_players; ++p)
+    if (p != view.player && !view.known_cards[p].empty()) total += potential(*view.game, view.known_cards[p] | CardSet(c), c);
+  return total;
+}
+
 bool fits_table(const View& view, Card c) {
   for (int i = 0; i < view.num_spreads; ++i)
     if (view.game->can_hit(view.spreads[i], CardSet(c))) return true;
@@ -67,15 +114,19 @@ int GreedyBot::drop_threshold(const View& view) {
   int fewest = 99;
   for (int p = 0; p < view.num_players; ++p)
     if (p != view.player) fewest = std::min(fewest, view.hand_sizes[p]);
+  return drop_threshold(fewest, view.turn, view.num_players, view.game->rules().scoring);
+}
+
+int GreedyBot::drop_threshold(int fewest, int turn, int players, Scoring scoring) {
   // Opponents' hands get lower as the hand goes on; a few points per card held is a fair guess.
   // The figures were tuned by self-play (200,000 hands each at 2 and 3 players against the
   // previous setting 4/3/2 and -4, which they beat by 0.15 and 0.24 stakes a hand).
-  const int per_card = view.turn <= view.num_players ? 5 : view.turn <= 3 * view.num_players ? 4 : 3;
+  const int per_card = turn <= players ? 5 : turn <= 3 * players ? 4 : 3;
   // Under push-ups (V15) a caught drop costs the dropper only the count it would score anyway on
   // losing, not two stakes against one, so the bot takes more risk. +3 was the best of 0, 2, 3, 4,
   // 6, 10 (tonk arena --preset pushup, greedy with each against greedy, 3,000 deals, seed 2: the
   // push-ups a hand it scored went from 11.09 at +0 to 10.75 at +3 and 11.27 at +6).
-  const int risk = view.game->rules().scoring == Scoring::kPushups ? 3 : 0;
+  const int risk = scoring == Scoring::kPushups ? 3 : 0;
   return std::max(3, fewest * per_card - 2) + risk;
 }
 
@@ -90,7 +141,7 @@ Action GreedyBot::choose(const View& view, const ActionList& legal) {
     return Action::pass();
   }
   if (view.phase == Phase::kStartOfTurn) {
-    if (legal.contains(Action::drop()) && view.count() <= drop_threshold(view)) return Action::drop();
+    if (legal.contains(Action::drop()) && view.count() <= drop_threshold(view) + style_.drop_offset) return Action::drop();
     if (legal.contains(Action::take_discard()) && view.top_discard.valid()) {
       const Card top = view.top_discard;
       const int now = deadwood(view, hand);
@@ -127,7 +178,8 @@ Action GreedyBot::choose(const View& view, const ActionList& legal) {
   for (const Action& a : legal) {
     if (a.kind != ActionKind::kDiscard) continue;
     const Card c = a.card();
-    int score = 4 * game.value(c) - 3 * potential(game, hand, c);
+    int score = 4 * game.value(c) - 3 * (style_.careful ? live_potential(view, hand, c) : potential(game, hand, c));
+    if (style_.careful) score -= 6 * feeds(view, c);
     if (fits_table(view, c)) score -= 20;
     score = score * 8 + static_cast<int>(rng_.below(8));
     if (score > best_score) {

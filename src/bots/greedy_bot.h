@@ -8,9 +8,20 @@
 
 namespace tonk {
 
+/// How a greedy bot departs from the plain policy; the expert bot's rollouts use them (docs/BOTS.md).
+struct GreedyStyle {
+  /// Discards also weigh what the seat can see of the rest of the deck: a partner toward a spread
+  /// counts only while a card that would complete it is still live (not in the discard pile), and
+  /// a card that pairs or runs with cards an opponent publicly took from the pile is held back.
+  bool careful = false;
+  /// Points added to drop_threshold (S15): positive drops sooner.
+  int drop_offset = 0;
+  friend bool operator==(const GreedyStyle&, const GreedyStyle&) = default;
+};
+
 class GreedyBot final : public Bot {
  public:
-  explicit GreedyBot(std::uint64_t seed) : rng_(seed) {}
+  explicit GreedyBot(std::uint64_t seed, GreedyStyle style = {}) : rng_(seed), style_(style) {}
   std::string_view name() const override { return "greedy"; }
   Action choose(const View& view, const ActionList& legal) override;
 
@@ -18,9 +29,13 @@ class GreedyBot final : public Bot {
   /// turn number and the scoring (points; 3 higher under V15's push-ups, where being caught costs
   /// only one's count). Public for tests and tuning.
   static int drop_threshold(const View& view);
+  /// The same from its inputs: `fewest` cards in another hand, `turn` (View::turn, 1 for the first
+  /// turn of the hand), `players` at the table.
+  static int drop_threshold(int fewest, int turn, int players, Scoring scoring);
 
  private:
   Rng rng_;  // tie-breaks only
+  GreedyStyle style_;
 };
 
 }  // namespace tonk

@@ -45,7 +45,7 @@ bool makes_meld(const Game& game, CardSet hand, Card c) {
 
 }  // namespace
 
-OpponentModel::OpponentModel(const View& view, OpponentEvidence evidence) : game_(view.game), num_players_(view.num_players) {
+OpponentModel::OpponentModel(const View& view, OpponentEvidence evidence) : game_(view.game), num_players_(view.num_players), discard_temperature_(evidence.discard_temperature) {
   last_discard_.fill(Card::none());
   last_pass_.fill(Card::none());
   last_take_.fill(Card::none());
@@ -71,6 +71,12 @@ OpponentModel::OpponentModel(const View& view, OpponentEvidence evidence) : game
           break;
         }
       if (m.action.kind == ActionKind::kTakeDiscard) drawn_[p] = m.action.card();
+      if (evidence.turn_aware_drop) {
+        int turn = 1;  // turns begun up to that one: every start of a turn before it began with a take
+        for (std::size_t j = 0; j < i; ++j)
+          if (view.history[j].action.kind == ActionKind::kTakeStock || view.history[j].action.kind == ActionKind::kTakeDiscard) ++turn;
+        turn_then_[p] = turn;
+      }
     }
     if (m.action.kind == ActionKind::kTakeStock && evidence.passes && i > 0 &&
         view.history[i - 1].action.kind == ActionKind::kDiscard)
@@ -120,7 +126,9 @@ double OpponentModel::other_log_weight(const State& world, int p) const {
     int fewest = 99;
     for (int q = 0; q < num_players_; ++q)
       if (q != p) fewest = std::min(fewest, world.hand(q).size());
-    const int threshold = std::max(3, fewest * 4 - 2);
+    const int threshold = turn_then_[i] > 0
+                              ? GreedyBot::drop_threshold(fewest, turn_then_[i], num_players_, game.rules().scoring)
+                              : std::max(3, fewest * 4 - 2);
     const int now = game.lowest_count(hand) + (discarded_since_[i].valid() ? game.value(discarded_since_[i]) : 0);
     auto not_dropping = [&](int count) { return 1.0 / (1.0 + std::exp(-(count - threshold - 0.5) / kDropTemperature)); };
     double likelihood = 0;
@@ -155,7 +163,7 @@ double OpponentModel::discard_log_weight(const State& world, int p) const {
         s -= 20;
         break;
       }
-    return s / kDiscardTemperature;
+    return s / discard_temperature_;
   };
   double norm = 0;
   for (Card c : held) norm += std::exp(appeal(c));

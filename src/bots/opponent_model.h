@@ -21,6 +21,8 @@
 
 #include <array>
 
+#include "greedy_bot.h"
+
 #include "tonk/card_set.h"
 #include "tonk/state.h"
 #include "tonk/view.h"
@@ -33,6 +35,13 @@ struct OpponentEvidence {
   bool passes = false;
   bool takes = false;
   bool non_drops = false;
+  /// The non-drop compared with greedy's threshold as it stood at that turn (GreedyBot::drop_threshold:
+  /// 5, 4 or 3 points per card of the shortest other hand as the hand goes on, +3 under push-ups),
+  /// instead of its middle setting of 4 points per card.
+  bool turn_aware_drop = false;
+  /// The discard model's softness, in keep-score units (OpponentModel::kDiscardTemperature by
+  /// default); lower is a sharper belief that the opponent throws what greedy would.
+  double discard_temperature = 2.0;
 };
 
 class OpponentModel {
@@ -45,7 +54,7 @@ class OpponentModel {
   static constexpr double kDropTemperature = 2.0;
 
   /// Softness of the discard model, in keep-score units (4 units = one card point).
-  static constexpr double kDiscardTemperature = 2.0;
+  static constexpr double kDiscardTemperature = OpponentEvidence{}.discard_temperature;
 
   /// Reads the evidence of `view`'s public history (once per decision).
   explicit OpponentModel(const View& view, OpponentEvidence evidence = {});
@@ -59,6 +68,7 @@ class OpponentModel {
  private:
   const Game* game_;
   int num_players_;
+  double discard_temperature_;
   bool informative_ = false;
   double discard_log_weight(const State& world, int p) const;
   double other_log_weight(const State& world, int p) const;
@@ -69,6 +79,7 @@ class OpponentModel {
   std::array<bool, kMaxPlayers> did_not_drop_{};  ///< began their last turn without dropping
   std::array<Card, kMaxPlayers> discarded_since_{};  ///< the card they discarded in that turn, if any
   std::array<Card, kMaxPlayers> drawn_{};            ///< the discard they took in that turn, if they did
+  std::array<int, kMaxPlayers> turn_then_{};         ///< View::turn at that start of turn; 0: use 4 points per card
   std::array<CardSet, kMaxPlayers> known_{};         ///< cards each player publicly holds
   std::array<CardSet, kMaxSpreads> spreads_{};
   int num_spreads_ = 0;

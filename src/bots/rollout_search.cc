@@ -9,14 +9,19 @@
 
 namespace tonk {
 
-int greedy_rollout(State state, int player, std::uint64_t seed) {
-  GreedyBot policy(seed);
+int greedy_rollout(State state, int player, std::uint64_t seed, RolloutPolicy policy) {
+  // One bot (one tie-break stream) for every seat when the styles agree, so the plain rollouts of
+  // the Monte Carlo bot and the oracle play as they always did.
+  const bool one_style = policy.self == policy.others;
+  GreedyBot self(seed, policy.self), others(seed ^ 0x9e3779b97f4a7c15ULL, policy.others);
   ActionList legal;
   while (!state.is_over()) {
     state.legal_actions(legal);
     Action a = legal[0];
     if (legal.size() > 1) {
-      a = policy.choose(make_view(state, state.current_player(), {}), legal);
+      const int p = state.current_player();
+      GreedyBot& bot = one_style || p == player ? self : others;
+      a = bot.choose(make_view(state, p, {}), legal);
       // The policy chooses from `legal`; anything else is a bug to report, not to paper over.
       if (!legal.contains(a)) throw std::logic_error("greedy rollout: the policy chose " + to_string(a) + ", not a legal action");
     }
@@ -27,7 +32,8 @@ int greedy_rollout(State state, int player, std::uint64_t seed) {
 }
 
 std::vector<ActionValue> rollout_search(const std::function<State(Rng&)>& next_world, int player,
-                                        const ActionList& legal, const SearchBudget& budget, Rng& rng) {
+                                        const ActionList& legal, const SearchBudget& budget, Rng& rng,
+                                        RolloutPolicy policy) {
   using Clock = std::chrono::steady_clock;
   const int n = legal.size();
   std::vector<long long> totals(static_cast<std::size_t>(n), 0);
@@ -47,7 +53,7 @@ std::vector<ActionValue> rollout_search(const std::function<State(Rng&)>& next_w
     for (int i = 0; i < n; ++i) {
       State s = world;
       s.apply(legal[i]);
-      totals[static_cast<std::size_t>(i)] += greedy_rollout(s, player, rollout_seed);
+      totals[static_cast<std::size_t>(i)] += greedy_rollout(s, player, rollout_seed, policy);
     }
     ++worlds;
   }

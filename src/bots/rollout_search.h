@@ -6,6 +6,7 @@
 #include <functional>
 #include <vector>
 
+#include "greedy_bot.h"
 #include "tonk/action.h"
 #include "tonk/monte_carlo_bot.h"
 #include "tonk/rng.h"
@@ -13,10 +14,17 @@
 
 namespace tonk {
 
+/// The greedy styles played in a rollout: by the searching seat and by the others (plain for both in
+/// the Monte Carlo bot and the oracle).
+struct RolloutPolicy {
+  GreedyStyle self;
+  GreedyStyle others;
+};
+
 /// Plays `state` to the end of the hand with the greedy bot's policy for every seat (each seat sees
 /// only its own view of `state`; tie-breaks drawn from `seed`) and returns `player`'s result in the
 /// table's unit, higher better (signed_score: the payout, or minus the push-ups scored under V15). Any rule set: a policy choice that is not legal is replaced by the first legal action.
-int greedy_rollout(State state, int player, std::uint64_t seed);
+int greedy_rollout(State state, int player, std::uint64_t seed, RolloutPolicy policy = {});
 
 /// Values the actions of `legal` (the legal actions of the player to move, `player`). For each world
 /// (a full State drawn by `next_world` from the search's randomness), every action is applied to the
@@ -26,7 +34,8 @@ int greedy_rollout(State state, int player, std::uint64_t seed);
 /// or 16 past the time; values are 0 with worlds 0 if none was usable). Returns the actions with their mean results (signed_score), best
 /// first, ties in `legal` order.
 std::vector<ActionValue> rollout_search(const std::function<State(Rng&)>& next_world, int player,
-                                        const ActionList& legal, const SearchBudget& budget, Rng& rng);
+                                        const ActionList& legal, const SearchBudget& budget, Rng& rng,
+                                        RolloutPolicy policy = {});
 
 /// The first best action of a rollout_search result, or legal[0] when `legal` has one action.
 Action best_action(const std::vector<ActionValue>& values);
