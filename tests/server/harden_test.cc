@@ -1,4 +1,4 @@
-// The faults a breaker found in `tonk serve` (issue 9, /work/notes/breaker): hidden information
+// Faults found in `tonk serve` by trying to break it: hidden information
 // after `leave`, amplification by repeated messages, unbounded tables, the shared worker pool, hints
 // of an older hand, two servers on one SQLite file, small protocol and HTTP edges. Each test fails
 // without its fix; each is bounded by the clients' read timeout, never by a sleep that must be long
