@@ -26,8 +26,8 @@
 
 namespace tonk::serve {
 
-/// Limits against a client that would make the server grow or work for nothing (issue 9 item 3,
-/// item 2; docs/PROTOCOL.md "Limits").
+/// Limits against a client that would make the server grow or work for nothing (docs/PROTOCOL.md
+/// "Limits").
 struct LobbyLimits {
   int unjoined_per_connection = 5;   ///< tables a connection created that nobody joined yet
   int unjoined_per_address = 20;     ///< the same, over every connection of one remote address
@@ -110,13 +110,9 @@ class Lobby {
   /// restarted server (or the one that took a table over: keep servers' clocks in sync, NTP) keeps
   /// the time left.
   std::int64_t now_ms() const;
-  /// Shifts now_ms() (tests: a restart "later" without waiting).
-  void set_clock_offset(std::chrono::milliseconds offset) { clock_offset_ = offset; }
-  /// Tests only: exit (status 137) right after the commit that holds the n-th person's action,
-  /// before its replies and broadcasts go out: the crash between commit and send, on demand. 0: never.
-  void set_exit_after_acts(long long n) { exit_after_acts_ = n; }
-  /// Counts an action a person sent, staged for the next commit (ServerTable::act).
-  void count_person_act() { ++person_acts_; }
+  /// The clock now_ms() reads, ms since the Unix epoch; empty (the default) for the system clock.
+  /// Tests give a later one (a restart "later" without waiting).
+  void set_wall_clock(std::function<std::int64_t()> clock) { wall_clock_ = std::move(clock); }
 
   // For the tables.
   Storage& storage() { return *storage_; }
@@ -154,9 +150,7 @@ class Lobby {
   int hints_running_ = 0;
   std::unordered_map<std::string, int> unjoined_by_address_;
   std::string advertise_;
-  std::chrono::milliseconds clock_offset_{0};
-  long long exit_after_acts_ = 0;
-  long long person_acts_ = 0;
+  std::function<std::int64_t()> wall_clock_;  // empty: the system clock
   std::unique_ptr<Storage> storage_;
   std::unique_ptr<boost::asio::thread_pool> pool_;  // null with 0 workers
   std::unordered_map<std::string, std::shared_ptr<ServerTable>> tables_;

@@ -1,5 +1,5 @@
 // The shared Storage backend: one PostgreSQL database for several `tonk serve` processes, each
-// table hosted by one process at a time under a lease row (issue 9 point 5; docs/SCALING.md).
+// table hosted by one process at a time under a lease row (docs/SCALING.md).
 #pragma once
 
 #include <chrono>

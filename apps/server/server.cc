@@ -42,7 +42,7 @@ std::string url_host(const boost::asio::ip::address& a) { return a.is_v6() ? "["
 
 }  // namespace
 
-int run_server(const ServeOptions& options) {
+int run_server(const ServeOptions& options, const ServerParts& parts) {
   // Every flag is checked before anything is opened or bound.
   const std::optional<boost::asio::ip::tcp::endpoint> endpoint = parse_endpoint(options.listen, "--listen");
   if (!endpoint) return 2;
@@ -102,7 +102,9 @@ int run_server(const ServeOptions& options) {
   boost::asio::io_context io{1};
   std::unique_ptr<Lobby> lobby;
   try {
-    lobby = std::make_unique<Lobby>(io, open_storage(options.db, std::chrono::milliseconds(static_cast<long long>(options.lease * 1000))), options.workers);
+    std::unique_ptr<Storage> storage = open_storage(options.db, std::chrono::milliseconds(static_cast<long long>(options.lease * 1000)));
+    if (parts.storage) storage = parts.storage(std::move(storage));
+    lobby = std::make_unique<Lobby>(io, std::move(storage), options.workers);
     lobby->set_rate(options.rate);
     LobbyLimits limits;
     limits.max_hints = options.max_hints;
@@ -116,8 +118,7 @@ int run_server(const ServeOptions& options) {
     retention.keep_records = options.keep_records;
     retention.sweep_period = ms(options.retention_sweep);
     lobby->set_retention(retention);
-    lobby->set_clock_offset(std::chrono::milliseconds(options.clock_offset_ms));
-    lobby->set_exit_after_acts(options.exit_after_acts);
+    if (parts.wall_clock) lobby->set_wall_clock(parts.wall_clock);
   } catch (const std::exception& e) {
     std::cerr << "tonk serve: " << e.what() << "\n";
     return 1;

@@ -1,8 +1,13 @@
 // `tonk serve`: the game server (docs/PROTOCOL.md), HTTP and WebSocket on Boost.Beast.
 #pragma once
 
+#include <cstdint>
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
+
+#include "storage.h"
 
 namespace tonk::serve {
 
@@ -37,12 +42,16 @@ struct ServeOptions {
   std::vector<std::string> trusted_proxies;
   /// Origins (SCHEME://HOST[:PORT]) besides the server's own whose pages may open /ws (web_security.h).
   std::vector<std::string> allowed_origins;
-  /// Added to the wall clock the turn timers' deadlines are kept in (ms; tests only: a restart "later"
-  /// without waiting). 0 in use.
-  long long clock_offset_ms = 0;
-  /// Tests only (the crash-recovery test): the process exits at once (status 137, as a kill -9) after
-  /// committing the N-th action a person sent, before anything about it is sent. 0 in use.
-  long long exit_after_acts = 0;
+};
+
+/// What a program embedding the server may put in place of its parts; empty members keep the
+/// defaults (`tonk serve` keeps them all). The tests' server (tests/server/fault_server.cc) puts a
+/// storage that crashes on demand and a clock that runs ahead here.
+struct ServerParts {
+  /// Given the storage opened from ServeOptions::db, the storage the lobby uses (e.g. a decorator of it).
+  std::function<std::unique_ptr<Storage>(std::unique_ptr<Storage>)> storage;
+  /// The wall clock the turn timers' deadlines are kept in, ms since the Unix epoch (Lobby::set_wall_clock).
+  std::function<std::int64_t()> wall_clock;
 };
 
 /// Runs the server until SIGINT or SIGTERM. Prints "tonk serve: listening on http://HOST:PORT" (https://
@@ -51,6 +60,6 @@ struct ServeOptions {
 /// the old ones). Returns the exit code: 0 after a signal, 1 when the storage cannot be opened or a
 /// table does not restore, 2 for a bad --listen, --advertise, --redirect-http, --trusted-proxy or
 /// --allowed-origin, or a certificate or key that cannot be used (the message names the file).
-int run_server(const ServeOptions& options);
+int run_server(const ServeOptions& options, const ServerParts& parts = {});
 
 }  // namespace tonk::serve

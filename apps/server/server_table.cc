@@ -9,6 +9,7 @@
 #include "player_name.h"
 #include "protocol_json.h"
 #include "tonk/bot_factory.h"
+#include "tonk/fair_record.h"
 #include "tonk/monte_carlo_bot.h"
 #include "tonk/record.h"
 #include "tonk/rule_options.h"
@@ -32,12 +33,6 @@ json spectator_view(json v) {
   v["taken_discard"] = nullptr;
   (void)over;  // at the showdown outcome.hands shows every hand to everyone
   return v;
-}
-
-// SHA-256 of a server seed given in hex: its commitment (docs/PROTOCOL.md "Provably fair deals").
-std::string commitment_of(const std::string& seed_hex) {
-  const std::vector<std::uint8_t> bytes = from_hex(seed_hex);
-  return sha256_hex(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
 }
 
 }  // namespace
@@ -94,7 +89,7 @@ void ServerTable::apply(const json& e) {
   if (k == "seed") {
     const int hand = e.at("hand").get<int>();
     seeds_[hand] = e.at("seed").get<std::string>();
-    commitments_[hand] = commitment_of(seeds_[hand]);
+    commitments_[hand] = fair_commitment(seeds_[hand]);
   } else if (k == "join") {
     const int s = e.at("seat").get<int>();
     SeatInfo& seat = seats_[static_cast<std::size_t>(s)];
@@ -198,8 +193,7 @@ void ServerTable::on_event(const TableEvent& e) {
         const std::string& name = table_->name(s);
         names.push_back(name_problem(name).empty() ? name : "seat " + std::to_string(s));
       }
-      std::string text = "# fair: " + std::string(kFairVersion) + "\n# fair-seed: " + seed + "\n# fair-commitment: " + commitment + "\n";
-      for (const Contribution& c : list) text += "# fair-contribution: " + std::to_string(c.seat) + ":" + c.entropy + "\n";
+      std::string text = write_fair_lines({std::string(kFairVersion), seed, commitment, list});
       text += write_record(make_record(hand, names, n, session_tags(*e.booked)));
       if (static_cast<int>(records_.size()) < n) records_.resize(static_cast<std::size_t>(n));
       if (live_) lobby_.storage().put_record(code(), n, text);  // served from there once the table left memory
@@ -463,7 +457,6 @@ void ServerTable::act(int seat, const std::string& text, std::int64_t hand, std:
   if (std::optional<Refusal> r = table_->hand()->state().why_illegal(*action))  // the engine judges
     throw ProtocolError("illegal", r->message, r->rule_id);
   record({{"k", "act"}, {"seat", seat}, {"action", to_string(*action)}, {"auto", false}});
-  lobby_.count_person_act();
   after_change();
 }
 
@@ -595,7 +588,7 @@ void ServerTable::subscribe(const std::shared_ptr<Client>& client) {
   const bool newly_connected = seat >= 0 && !connected(seat);
   subscribers_.push_back(client);
   // Only a seat's first connection changes what others see (`seats[].connected`): a spectator, or
-  // another tab of a connected seat, costs one message, never a broadcast (issue 9, amplification).
+  // another tab of a connected seat, costs one message, never a broadcast (no amplification).
   if (newly_connected) broadcast_seats();
   else send_state(client);
   send_history(client);  // the hand so far: a page that reloads rebuilds its log from it

@@ -26,7 +26,7 @@ SqliteStorage::SqliteStorage(const std::string& path) {
     throw StorageError("cannot open the database " + path + ": " + why);
   }
   if (path != ":memory:" && path.rfind("file:", 0) != 0) {
-    // One server per file (issue 9 item 12): two would interleave their logs. flock(2) on a file
+    // One server per file: two would interleave their logs. flock(2) on a file
     // descriptor of our own does not disturb SQLite's fcntl(2) locks, and it is released when the
     // process dies however it dies. The descriptor stays open until after sqlite3_close.
     lock_fd_ = ::open(path.c_str(), O_RDONLY | O_CREAT | O_CLOEXEC, 0644);

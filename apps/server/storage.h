@@ -1,5 +1,5 @@
 // Where tables live between restarts: one interface, an embedded SQLite backend (sqlite_storage.h)
-// and room for a shared PostgreSQL backend with per-table leases (issue 9 point 5).
+// and a PostgreSQL backend shared by several servers, with per-table leases (postgres_storage.h).
 //
 // A table is its configuration (written once, when it is created) plus an append-only log of
 // entries, numbered from 0 without gaps: every accepted change (a join, a seed, a contribution, a

@@ -117,9 +117,6 @@ void add_server_commands(CLI::App& app, ServerCommands& c) {
       ->expected(1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
       ->check(not_empty("an origin"));
-  // Tests only (hidden): shifts the wall clock of the turn timers' stored deadlines.
-  c.serve->add_option("--clock-offset-ms", c.serve_options.clock_offset_ms, "")->group("");
-  c.serve->add_option("--exit-after-acts", c.serve_options.exit_after_acts, "")->group("")->transform(decimal_range(0, 1000000000));
   c.serve_backup = app.add_subcommand(
       "serve-backup", "Copy the SQLite database of `tonk serve` into a file, consistently, even while the server runs");
   c.serve_backup->footer(

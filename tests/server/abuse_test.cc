@@ -1,4 +1,4 @@
-// Bad input and abuse (issue 9 point 7): garbage, oversized frames, binary frames, wrong tokens,
+// Bad input and abuse: garbage, oversized frames, binary frames, wrong tokens,
 // another seat's token, out-of-turn and illegal actions, floods. Each gets its error (illegal actions
 // with the engine's rule ID) and changes nothing; the server and the table keep serving.
 #include <gtest/gtest.h>

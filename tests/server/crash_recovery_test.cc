@@ -43,13 +43,13 @@ TEST(ServeCrashRecovery, KilledMidHandFiftyTimesEveryTableResumesExactly) {
   for (int kill = 0; kill < kKills; ++kill) {
     // Play a few actions, acknowledged, then one more and kill at once. Every fifth time the server
     // itself exits right after committing that last action and before sending anything about it
-    // (--exit-after-acts): the crash between commit and send, on demand rather than by the luck of
-    // a random delay (which a loaded machine never hits).
+    // (--exit-after-acts of the tests' server, fault_server.cc): the crash between commit and send,
+    // on demand rather than by the luck of a random delay (which a loaded machine never hits).
     const int actions = std::uniform_int_distribution<int>(0, 6)(rng);
     const bool exits_after_commit = kill % 5 == 4;
     const std::vector<std::string> extra =
         exits_after_commit ? std::vector<std::string>{"--exit-after-acts", std::to_string(actions + 1)} : std::vector<std::string>{};
-    ServerProcess server(db, 1, "20", extra);
+    ServerProcess server(db, 1, "20", extra, "", exits_after_commit ? TONK_FAULT_SERVER : TONK_CLI);
     std::vector<json> before;
     for (Player& p : players) before.push_back(p.last);
     // Every seat resumes; its state is the one it last saw, or (for the act in flight at the kill)
@@ -254,7 +254,7 @@ TEST(ServeCrashRecovery, RecordsOfAnEndedTableDownloadAfterARestart) {
 
 // A turn timer keeps its deadline through a restart: the time left goes on running while the server
 // is down, and a seat whose deadline passed meanwhile is handed to its bot at once. No waiting on the
-// wall clock: the restarted servers are told the time is later (--clock-offset-ms, tests only).
+// wall clock: the restarted servers are the tests' server told the time is later (--clock-offset-ms).
 TEST(ServeCrashRecovery, ATurnTimerKeepsItsDeadlineThroughRestarts) {
   const std::string db = (std::filesystem::temp_directory_path() / ("tonk_timer_" + std::to_string(getpid()) + ".db")).string();
   std::filesystem::remove(db);
@@ -281,7 +281,7 @@ TEST(ServeCrashRecovery, ATurnTimerKeepsItsDeadlineThroughRestarts) {
   const int mover = playing["to_move"];
   // Restarted "100 s later": the same turn, with 100 s less on its timer (not a fresh 300 s).
   {
-    ServerProcess server(db, 1, "20", {"--clock-offset-ms", "100000"});
+    ServerProcess server(db, 1, "20", {"--clock-offset-ms", "100000"}, "", TONK_FAULT_SERVER);
     WsClient watcher(server.port());
     ASSERT_EQ(watcher.request({{"type", "watch"}, {"table", table}})["type"], "watching");
     const json s = watcher.next_of("state");
@@ -296,7 +296,7 @@ TEST(ServeCrashRecovery, ATurnTimerKeepsItsDeadlineThroughRestarts) {
   // Restarted "400 s later": the deadline passed while the server was down, so the seat to move is
   // handed to its bot at once (marked auto), as the timer would have done.
   {
-    ServerProcess server(db, 1, "20", {"--clock-offset-ms", "400000"});
+    ServerProcess server(db, 1, "20", {"--clock-offset-ms", "400000"}, "", TONK_FAULT_SERVER);
     WsClient watcher(server.port(), 10);
     ASSERT_EQ(watcher.request({{"type", "watch"}, {"table", table}})["type"], "watching");
     json s = watcher.next_of("state");

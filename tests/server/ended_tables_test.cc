@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "clock_ahead.h"
 #include "fair_deal.h"
 #include "forwarding_storage.h"
 #include "memory_lobby.h"
@@ -137,7 +138,7 @@ TEST(ServeEndedTables, RetentionCompactsEndedLogsThenDeletesOldEndedTables) {
     ASSERT_GE(ended_log, 4u);  // seed, join, deal, ..., over
     EXPECT_FALSE(f.server->lobby().sweep()) << "nothing is due before keep_log";
     EXPECT_EQ(f.db->read_table(ended)->log.size(), ended_log);
-    f.server->lobby().set_clock_offset(std::chrono::minutes(6));
+    f.server->lobby().set_wall_clock(clock_ahead(std::chrono::minutes(6)));
     int steps = 1;
     while (f.server->lobby().sweep() && steps < 100) ++steps;
     EXPECT_GE(steps, static_cast<int>(ended_log / 2)) << "a step deletes more than its bound";
@@ -147,7 +148,7 @@ TEST(ServeEndedTables, RetentionCompactsEndedLogsThenDeletesOldEndedTables) {
     auto bo = std::make_shared<MemoryClient>();
     f.server->send(bo, {{"type", "watch"}, {"table", ended}});
     EXPECT_FALSE(bo->last("table_over").is_null()) << "compaction lost the final state";
-    f.server->lobby().set_clock_offset(std::chrono::hours(25));
+    f.server->lobby().set_wall_clock(clock_ahead(std::chrono::hours(25)));
     while (f.server->lobby().sweep()) {
     }
     EXPECT_FALSE(f.db->read_table(ended).has_value()) << "the old ended table was not deleted";

@@ -1,9 +1,10 @@
 // A lobby's storage that forwards every call to a database outliving the lobby, so that a second
 // lobby can be restored from what the first one committed (a restart without a process). Tests
-// derive from it to watch one call (ended_tables_test.cc counts the whole-log reads); the protocol
-// fuzz target uses it as it is.
+// derive from it to watch one call (ended_tables_test.cc counts the whole-log reads; the tests'
+// server crashes after a commit, crash_after_acts.h); the protocol fuzz target uses it as it is.
 #pragma once
 
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
@@ -31,8 +32,14 @@ class ForwardingStorage : public serve::Storage {
   std::optional<serve::EndedTable> read_ended(const std::string& code) override { return db_->read_ended(code); }
   std::size_t compact_logs(std::int64_t before, std::size_t n) override { return db_->compact_logs(before, n); }
   std::size_t delete_ended(std::int64_t before, bool keep, std::size_t n) override { return db_->delete_ended(before, keep, n); }
+  std::vector<std::string> tables_without_records() override { return db_->tables_without_records(); }
   void commit() override { db_->commit(); }
   bool pending() const override { return db_->pending(); }
+  void renew_leases() override { db_->renew_leases(); }
+  std::vector<serve::StoredTable> take_over() override { return db_->take_over(); }
+  void set_address(const std::string& url) override { db_->set_address(url); }
+  std::optional<serve::LeaseInfo> lease_of(const std::string& code) override { return db_->lease_of(code); }
+  std::chrono::milliseconds lease_period() const override { return db_->lease_period(); }
 
  private:
   std::shared_ptr<serve::Storage> db_;

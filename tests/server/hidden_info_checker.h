@@ -1,4 +1,4 @@
-// The hidden-information oracle of the server (issue 9 point 3), shared by
+// The hidden-information oracle of the server, shared by
 // tests/server/hidden_info_test.cc (through the real WebSocket server) and the protocol fuzz target
 // tests/fuzz/fuzz_protocol.cc (in memory): the messages one client received during one hand, checked
 // against the hand's record replayed by the engine. A seat's `state` holds exactly the engine's View

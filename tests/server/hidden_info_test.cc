@@ -1,4 +1,4 @@
-// Hidden information through the real server (issue 9 point 3): thousands of random hands with
+// Hidden information through the real server: thousands of random hands with
 // scripted clients at several tables (people, bots, spectators, several presets); after each hand the
 // client downloads its record, replays it with the engine, and checks every message it received
 // during the hand against the true state: a seat's `state` holds exactly the engine's View of that
@@ -21,7 +21,7 @@ namespace tonk::test {
 namespace {
 
 constexpr int kTables = 4;
-// 500 a table, 2,000 hands in all (issue 9). scripts/sanitize.sh sets TONK_SERVE_HANDS_PER_TABLE=100:
+// 500 a table, 2,000 hands in all. scripts/sanitize.sh sets TONK_SERVE_HANDS_PER_TABLE=100:
 // under ASan the full count takes about three minutes of CI's 45, and the sanitizers look for memory
 // errors, which the plain build's full run does not; a value that is not a number from 1 to 500 is 500.
 int hands_per_table() {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # ctest server.hosting_flags: `tonk serve` refuses, before listening and with exit 2, a certificate or
 # key that cannot be used (naming the file), a bad --trusted-proxy CIDR (naming it), a bad
-# --allowed-origin, and --redirect-http or one TLS file without the other.
+# --allowed-origin, and --redirect-http or one TLS file without the other; and it has none of the
+# faults the tests' own server takes (tests/server/fault_server.cc).
 # Usage: hosting_flags_test.sh TONK
 set -euo pipefail
 tonk=$(realpath "$1")
@@ -46,6 +47,9 @@ done
 for origin in null tonk.test ftp://tonk.test https://tonk.test/page; do
   refused "--allowed-origin $origin is not an origin" --allowed-origin "$origin"
 done
+# Crash and clock injection are not in the shipped program.
+refused "were not expected: 1 --exit-after-acts" --exit-after-acts 1
+refused "were not expected: 100000 --clock-offset-ms" --clock-offset-ms 100000
 # An unreadable file (root reads every file, so only when not root).
 if [ "$(id -u)" -ne 0 ]; then
   cp a-key.pem locked-key.pem

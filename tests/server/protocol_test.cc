@@ -78,7 +78,8 @@ TEST(ServeProtocol, CreateSeatsTheDifficultyLevelsByName) {
   }
 }
 
-// Issue 10 item 7: the lobby offered 8 seats for presets whose deck cannot deal 8 (S1).
+// The lobby offers no more seats than a preset's deck can deal (S1): it offered 8 for presets whose
+// deck cannot deal 8.
 TEST(ServeProtocol, PresetsGiveTheLargestTableTheirDeckCanDeal) {
   ServerProcess server(":memory:");
   WsClient c(server.port());
@@ -106,7 +107,7 @@ TEST(ServeProtocol, PresetsGiveTheLargestTableTheirDeckCanDeal) {
   }
 }
 
-// Issue 10 item 6: one name rule (docs/PROTOCOL.md "Names"), checked at create so that a refused
+// One name rule (docs/PROTOCOL.md "Names"), checked at create so that a refused
 // name leaves no empty table, and at join; duplicates are refused; bots of one kind are numbered.
 TEST(ServeProtocol, NamesAreOneToThirtyTwoVisibleCharactersAndDistinct) {
   ServerProcess server(":memory:");

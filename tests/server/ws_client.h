@@ -33,9 +33,11 @@ using nlohmann::json;
 class ServerProcess {
  public:
   /// `extra` arguments follow the others (e.g. {"--lease", "1"}). With `stderr_file`, the server's
-  /// stderr goes to that file (truncated) instead of the test's.
+  /// stderr goes to that file (truncated) instead of the test's. `program` is the server run:
+  /// TONK_CLI, or the tests' server with faults to order (TONK_FAULT_SERVER, fault_server.cc).
   explicit ServerProcess(const std::string& db, int workers = 1, std::string rate = "20",
-                         const std::vector<std::string>& extra = {}, const std::string& stderr_file = "") {
+                         const std::vector<std::string>& extra = {}, const std::string& stderr_file = "",
+                         const char* program = TONK_CLI) {
     int out[2];
     if (pipe(out) != 0) throw std::runtime_error("pipe");
     pid_ = fork();
@@ -50,12 +52,12 @@ class ServerProcess {
       close(out[0]);
       close(out[1]);
       const std::string w = std::to_string(workers);
-      std::vector<std::string> args = {TONK_CLI, "serve", "--listen", "127.0.0.1:0", "--db", db, "--workers", w, "--rate", rate};
+      std::vector<std::string> args = {program, "serve", "--listen", "127.0.0.1:0", "--db", db, "--workers", w, "--rate", rate};
       args.insert(args.end(), extra.begin(), extra.end());
       std::vector<char*> argv;
       for (std::string& a : args) argv.push_back(a.data());
       argv.push_back(nullptr);
-      execv(TONK_CLI, argv.data());
+      execv(program, argv.data());
       _exit(127);
     }
     close(out[1]);

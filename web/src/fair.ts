@@ -1,4 +1,5 @@
-// Provably fair deals, checked in the browser (docs/PROTOCOL.md, "Provably fair deals", tonk-deal/1).
+// Provably fair deals, checked in the browser (docs/PROTOCOL.md, "Provably fair deals", tonk-deal/1;
+// a record's fair-deal lines: docs/RECORDS.md "Fair-deal lines").
 // Everything here is recomputed with SHA-256 from what the server revealed after the hand; nothing is
 // taken on trust but the set of cards in the deck (checked against the rules' deck size by the caller
 // when known).
@@ -153,9 +154,12 @@ export function newEntropy(): string {
 }
 
 /**
- * The reveal as a hand's record carries it (docs/PROTOCOL.md: `# fair:` comment lines and the `Deck`
- * tag), for a page that was not there when the hand ended (a reload between hands). Null when the
- * record has no fair lines.
+ * The reveal as a hand's record carries it, for a page that was not there when the hand ended (a
+ * reload between hands): the fair-deal lines of docs/RECORDS.md "Fair-deal lines" (`# fair:`,
+ * `# fair-seed:`, `# fair-commitment:`, `# fair-contribution: SEAT:HEX`, written exactly so, blanks
+ * and CR at the end ignored) and the `Deck` tag. The text is one hand's record (GET /records/CODE/N),
+ * so the lines are read wherever they are in it; a `fair-` line before any `# fair:` is not one.
+ * Null when the record has no fair lines.
  */
 export function revealFromRecord(text: string): FairReveal | null {
   let version = '';
@@ -164,13 +168,13 @@ export function revealFromRecord(text: string): FairReveal | null {
   const contributions: Contribution[] = [];
   let deck: string[] = [];
   for (const raw of text.split('\n')) {
-    const line = raw.trim();
+    const line = raw.replace(/[ \r]+$/, '');
     let m: RegExpExecArray | null;
-    if ((m = /^#\s*fair:\s*(\S+)/.exec(line))) version = m[1];
-    else if ((m = /^#\s*fair-seed:\s*([0-9a-fA-F]+)/.exec(line))) seed = m[1];
-    else if ((m = /^#\s*fair-commitment:\s*([0-9a-fA-F]+)/.exec(line))) commitment = m[1];
-    else if ((m = /^#\s*fair-contribution:\s*(\d+):([0-9a-fA-F]*)/.exec(line))) contributions.push({ seat: Number(m[1]), entropy: m[2] });
-    else if ((m = /^\[Deck "([^"]*)"\]/.exec(line))) deck = m[1].trim().split(/\s+/);
+    if ((m = /^# fair: (\S+)$/.exec(line))) version = m[1];
+    else if (version && (m = /^# fair-seed: ([0-9a-fA-F]+)$/.exec(line))) seed = m[1];
+    else if (version && (m = /^# fair-commitment: ([0-9a-fA-F]+)$/.exec(line))) commitment = m[1];
+    else if (version && (m = /^# fair-contribution: ([0-7]):([0-9a-fA-F]+)$/.exec(line))) contributions.push({ seat: Number(m[1]), entropy: m[2] });
+    else if ((m = /^\[Deck "([^"]*)"\]/.exec(line.trim()))) deck = m[1].trim().split(/\s+/);
   }
   if (!version || !seed) return null;
   return { version, server_seed: seed, commitment, contributions, deck };

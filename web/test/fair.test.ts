@@ -68,6 +68,20 @@ describe('the reveal read from a record', async () => {
       contributions: [{ seat: 0, entropy: 'a1b2' }, { seat: 2, entropy: 'ff' }], deck: ['Ah', '5s', '2h'] });
     expect(revealFromRecord('[Game "Tonk"]\n0 stock')).toBeNull();
   });
+
+  it('reads the lines as docs/RECORDS.md writes them, and no look-alikes', () => {
+    const seed = 'ab'.repeat(32);
+    const served = ['# fair: tonk-deal/1 \r', `# fair-seed: ${seed}\r`, '# fair-commitment: ' + 'cd'.repeat(32),
+      '# fair-contribution: 1:ff', '[Game "Tonk"]', '[Deck "Ah 5s"]'].join('\n');
+    expect(revealFromRecord(served)).toEqual({ version: 'tonk-deal/1', server_seed: seed, commitment: 'cd'.repeat(32),
+      contributions: [{ seat: 1, entropy: 'ff' }], deck: ['Ah', '5s'] });
+    // Not the documented form: no blank after '#', a blank before it, a seat of two digits.
+    expect(revealFromRecord(`#fair: tonk-deal/1\n# fair-seed: ${seed}`)).toBeNull();
+    expect(revealFromRecord(` # fair: tonk-deal/1\n# fair-seed: ${seed}`)).toBeNull();
+    expect(revealFromRecord(`# fair: tonk-deal/1\n# fair-seed: ${seed}\n# fair-contribution: 12:ff`)!.contributions).toEqual([]);
+    // A fair- line before its `# fair:` line belongs to no group.
+    expect(revealFromRecord(`# fair-seed: ${seed}\n# fair: tonk-deal/1`)).toBeNull();
+  });
 });
 
 // A page on plain http from another machine has no crypto.subtle (not a secure context): the deal is

@@ -1,4 +1,4 @@
-// Two `tonk serve` processes on one PostgreSQL database (issue 9 point 5): a table is hosted by the
+// Two `tonk serve` processes on one PostgreSQL database: a table is hosted by the
 // server holding its lease; kill -9 that server mid-hand, and the table continues on the other one
 // once the lease expired, resumed from the log exactly: what every client was told is kept, no
 // action is applied twice, the ledger agrees, every finished hand's record replays. Three kills, the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs COMMAND... with TONK_PG_URL naming a private, throw-away PostgreSQL cluster (issue 9 point 5):
+# Runs COMMAND... with TONK_PG_URL naming a private, throw-away PostgreSQL cluster:
 # initdb into a temporary directory, a free port on 127.0.0.1 only, its unix socket in that
 # directory, trust authentication for the user `tonk`. The cluster is stopped and deleted when the
 # script exits, whatever happens (trap). As root the server binaries run as the `postgres` user.
