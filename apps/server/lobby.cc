@@ -26,7 +26,21 @@ using nlohmann::json;
 
 namespace {
 
+// Table codes (docs/PROTOCOL.md "Table codes"): 6 characters to read out, a dash, and a secret of
+// 20 (5 bits each: 100 bits from the CSPRNG) without which the table cannot be found. Codes of
+// tables made before the secret (6 characters) are still accepted.
 constexpr std::string_view kCodeAlphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+constexpr std::size_t kCodeShown = 6;
+constexpr std::size_t kCodeSecret = 20;
+constexpr std::size_t kMaxCode = kCodeShown + 1 + kCodeSecret;
+
+// True when `code` can be a table's code (the storage is not asked about anything else).
+bool code_form(const std::string& code) {
+  if (code.empty() || code.size() > kMaxCode) return false;
+  for (char c : code)
+    if (c != '-' && kCodeAlphabet.find(c) == std::string_view::npos) return false;
+  return true;
+}
 
 const std::string& string_field(const json& m, const char* name) {
   const auto it = m.find(name);
@@ -85,7 +99,13 @@ json presets_json() {
 
 Lobby::Lobby(boost::asio::io_context& io, std::unique_ptr<Storage> storage, int workers)
     : io_(io), storage_(std::move(storage)) {
-  if (workers > 0) pool_ = std::make_unique<boost::asio::thread_pool>(static_cast<std::size_t>(workers));
+  if (workers > 0) {
+    pool_ = std::make_unique<boost::asio::thread_pool>(static_cast<std::size_t>(workers));
+    scheduler_ = std::make_unique<FairScheduler>([pool = pool_.get()](std::function<void()> pump) { boost::asio::post(*pool, std::move(pump)); },
+                                                 workers);
+  } else {  // 0 workers: deterministic, on the I/O thread
+    scheduler_ = std::make_unique<FairScheduler>([&io](std::function<void()> pump) { boost::asio::post(io, std::move(pump)); }, 1);
+  }
 }
 
 void Lobby::set_limits(const LobbyLimits& limits) {
@@ -96,6 +116,7 @@ void Lobby::set_limits(const LobbyLimits& limits) {
   require(limits.unjoined_per_address >= 1, "unjoined_per_address");
   require(limits.unjoined_expiry.count() > 0, "unjoined_expiry");
   require(limits.max_hints >= 1, "max_hints");
+  require(limits.max_bot_worlds >= 1 && limits.max_bot_worlds <= SearchBudget::kMaxWorlds, "max_bot_worlds");
   require(limits.hint_worlds >= 1 && limits.hint_worlds <= SearchBudget::kMaxWorlds, "hint_worlds");
   limits_ = limits;
 }
@@ -138,12 +159,6 @@ void Lobby::keep_leases() {
   }
 }
 
-bool Lobby::take_hint_slot() {
-  if (hints_running_ >= limits_.max_hints) return false;
-  ++hints_running_;
-  return true;
-}
-
 void Lobby::table_joined(ServerTable& table) {
   if (auto c = table.creator.lock()) --c->unjoined_tables;
   if (const auto it = unjoined_by_address_.find(table.creator_address); it != unjoined_by_address_.end())
@@ -172,20 +187,7 @@ std::int64_t Lobby::now_ms() const {
   return std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count();
 }
 
-void Lobby::run_on_pool(std::function<void()> job) {
-  auto run = [job = std::move(job)] {
-    try {
-      job();
-    } catch (const std::exception& e) {
-      std::cerr << "tonk serve: a worker failed: " << e.what() << "\n";
-    }
-  };
-  if (pool_) {
-    boost::asio::post(*pool_, std::move(run));
-  } else {
-    boost::asio::post(io_, std::move(run));  // 0 workers: deterministic, on the I/O thread
-  }
-}
+void Lobby::run_on_pool(const std::string& code, std::function<void()> job) { scheduler_->post(code, std::move(job)); }
 
 void Lobby::send(const std::shared_ptr<Client>& client, const json& message) {
   // Replies may quote what a client sent, cut to a length or as the JSON parser read it (part of a
@@ -305,10 +307,13 @@ void Lobby::follow(const std::shared_ptr<Client>& client, const std::shared_ptr<
 
 std::string Lobby::new_code() const {
   for (;;) {
-    const std::string bytes = random_hex(6);
+    const std::string bytes = random_hex(static_cast<int>(kCodeShown + kCodeSecret));
     std::string code;
-    for (std::size_t i = 0; i < 6; ++i)
+    for (std::size_t i = 0; i < kCodeShown + kCodeSecret; ++i) {
+      if (i == kCodeShown) code += '-';
+      // 256 is a multiple of 32: each byte gives 5 uniform bits.
       code += kCodeAlphabet[static_cast<std::size_t>(std::stoi(bytes.substr(2 * i, 2), nullptr, 16)) % kCodeAlphabet.size()];
+    }
     if (!tables_.count(code)) return code;
   }
 }
@@ -319,7 +324,7 @@ void Lobby::set_advertise(const std::string& url) {
 }
 
 std::optional<json> Lobby::table_host(const std::string& code) {
-  if (code.empty() || code.size() > 16 || code.find_first_not_of(kCodeAlphabet) != std::string::npos) return std::nullopt;
+  if (!code_form(code)) return std::nullopt;
   if (storage_->lease_period().count() == 0) {  // one server hosts every open table: this one
     auto t = find(code);
     if (!t || t->over()) return std::nullopt;
@@ -338,7 +343,7 @@ std::optional<std::string> Lobby::record_text(const std::string& code, int hand)
   // Not hosted here: an ended table (a restarted server loads only open ones) or a table another
   // server of a shared database hosts. Its records are replayed from its committed log; an ended
   // table's never change, so they are kept (a bounded cache).
-  if (code.empty() || code.size() > 16 || code.find_first_not_of(kCodeAlphabet) != std::string::npos) return std::nullopt;
+  if (!code_form(code)) return std::nullopt;
   auto it = ended_records_.find(code);
   std::vector<std::string> fresh;
   if (it == ended_records_.end()) {
@@ -380,7 +385,7 @@ void Lobby::dispatch(const std::shared_ptr<Client>& client, const json& m, const
       throw ProtocolError("too_many_tables", "your address created " + std::to_string(by_address) +
                                                  " tables nobody joined yet: join one first");
     const std::string code = new_code();
-    TableConfig config = TableConfig::from_create(m, code);
+    TableConfig config = TableConfig::from_create(m, code, limits_.max_bot_worlds);
     storage_->create_table(code, config.to_json());
     auto table = std::make_shared<ServerTable>(*this, std::move(config));
     tables_[code] = table;
@@ -394,7 +399,7 @@ void Lobby::dispatch(const std::shared_ptr<Client>& client, const json& m, const
   }
   if (type == "join") {
     auto table = find(string_field(m, "table"));
-    if (!table || table->over()) throw ProtocolError("not_found", "no table " + string_field(m, "table").substr(0, 16));
+    if (!table || table->over()) throw ProtocolError("not_found", "no table " + string_field(m, "table").substr(0, kMaxCode));
     std::optional<int> seat;
     if (auto s = int_field(m, "seat")) {
       if (*s < 0 || *s >= kMaxPlayers) throw ProtocolError("bad_request", "no seat " + std::to_string(*s));
@@ -426,7 +431,7 @@ void Lobby::dispatch(const std::shared_ptr<Client>& client, const json& m, const
   }
   if (type == "watch") {
     auto table = find(string_field(m, "table"));
-    if (!table) throw ProtocolError("not_found", "no table " + string_field(m, "table").substr(0, 16));
+    if (!table) throw ProtocolError("not_found", "no table " + string_field(m, "table").substr(0, kMaxCode));
     if (client->following.table == table->code() && client->following.seat < 0) {
       // Already watching it: answer the sender only (a repeated `watch` costs O(1), no broadcast).
       reply({{"type", "watching"}, {"table", table->code()}});

@@ -12,44 +12,12 @@
 #include <boost/asio/io_context.hpp>
 #include <nlohmann/json.hpp>
 
-#include "client.h"
-#include "lobby.h"
-#include "sqlite_storage.h"
+#include "memory_lobby.h"
 
 namespace tonk::test {
 namespace {
 
 using nlohmann::json;
-
-class MemoryClient final : public serve::Client {
- public:
-  void deliver(std::shared_ptr<const std::string> text) override { messages.push_back(json::parse(*text)); }
-  /// The last message of type `type` (null when none came).
-  json last(const std::string& type) const {
-    for (auto it = messages.rbegin(); it != messages.rend(); ++it)
-      if ((*it)["type"] == type) return *it;
-    return nullptr;
-  }
-  std::vector<json> messages;
-};
-
-class MemoryLobby {
- public:
-  serve::Lobby& lobby() { return *lobby_; }
-  MemoryLobby() : lobby_(std::make_unique<serve::Lobby>(io_, std::make_unique<serve::SqliteStorage>(":memory:"), 0)) {}
-  /// `client` sends `message`; then everything the io_context has to do is done.
-  void send(const std::shared_ptr<MemoryClient>& client, const json& message) { send(client, message.dump()); }
-  void send(const std::shared_ptr<MemoryClient>& client, const std::string& text) {
-    lobby_->on_message(client, text);
-    io_.restart();
-    while (io_.poll_one()) {
-    }
-  }
-
- private:
-  boost::asio::io_context io_{1};
-  std::unique_ptr<serve::Lobby> lobby_;
-};
 
 // Found by fuzz_protocol: when every person sent `end` mid-hand, the table was over but its last
 // `state` still offered the seat to move its legal actions (and a hint), which `act` then refused.
