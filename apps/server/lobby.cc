@@ -399,7 +399,7 @@ void Lobby::dispatch(const std::shared_ptr<Client>& client, const json& m, const
   }
   if (type == "join") {
     auto table = find(string_field(m, "table"));
-    if (!table || table->over()) throw ProtocolError("not_found", "no table " + string_field(m, "table").substr(0, kMaxCode));
+    if (!table || table->over()) throw ProtocolError("not_found", "no table " + string_field(m, "table").substr(0, 16));
     std::optional<int> seat;
     if (auto s = int_field(m, "seat")) {
       if (*s < 0 || *s >= kMaxPlayers) throw ProtocolError("bad_request", "no seat " + std::to_string(*s));
@@ -431,7 +431,7 @@ void Lobby::dispatch(const std::shared_ptr<Client>& client, const json& m, const
   }
   if (type == "watch") {
     auto table = find(string_field(m, "table"));
-    if (!table) throw ProtocolError("not_found", "no table " + string_field(m, "table").substr(0, kMaxCode));
+    if (!table) throw ProtocolError("not_found", "no table " + string_field(m, "table").substr(0, 16));
     if (client->following.table == table->code() && client->following.seat < 0) {
       // Already watching it: answer the sender only (a repeated `watch` costs O(1), no broadcast).
       reply({{"type", "watching"}, {"table", table->code()}});

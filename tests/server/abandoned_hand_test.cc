@@ -79,7 +79,7 @@ void expect_abandoned(MemoryLobby& lobby, const MidHand& t, const Client& c, con
   EXPECT_EQ(lobby.lobby().record_text(t.code, 1), text);  // served: /records/CODE/1
   const auto [status, out] = verify(text);
   EXPECT_EQ(status, 0) << out;
-  EXPECT_NE(out.find("verified (tonk-deal/1, 1 contribution; abandoned: \"" + reason + "\""), std::string::npos) << out;
+  EXPECT_NE(out.find("verified (tonk-deal/1, 1 contribution; abandoned: '" + reason + "'"), std::string::npos) << out;
   // A forged seed is caught in an abandoned hand as in a finished one.
   std::string forged = text;
   const auto at = forged.find("# fair-seed: ") + 13;
@@ -154,7 +154,7 @@ TEST(ServeAbandonedHand, AFinishedHandMarkedAbandonedIsNotVerified) {
   text.insert(text.find('\n', at) + 1, "# fair-abandoned: agreed\n");
   const auto [status, out] = verify(text);
   EXPECT_NE(status, 0);
-  EXPECT_NE(out.find("marked abandoned (\"agreed\") but the hand is finished"), std::string::npos) << out;
+  EXPECT_NE(out.find("marked abandoned ('agreed') but the hand is finished"), std::string::npos) << out;
 }
 
 }  // namespace
