@@ -156,7 +156,7 @@ TEST(ProtocolDoc, EveryDocumentedErrorCodeIsOneTheServerSends) {
              }
              return state;
            };
-           s = newest(mover);
+           if (&mover == &b) s = newest(b);  // a's latest state is `s` already (read above)
            mover.send_raw(R"({"type":"hint","id":1000})");
            mover.request({{"type", "act"}, {"action", "stock"}, {"hand", s["hand"]}, {"seq", s["seq"]}});
            s = newest(mover);
@@ -169,7 +169,7 @@ TEST(ProtocolDoc, EveryDocumentedErrorCodeIsOneTheServerSends) {
            }
            while (!answered)
              if (mover.next().value("re", json()) == 1000) answered = true;
-           if (last.value("code", "") == "busy") break;
+           if (last.is_object() && last.value("code", "") == "busy") break;
          }
          return last;
        }},
