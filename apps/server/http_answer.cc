@@ -79,7 +79,7 @@ HttpResponse answer(const HttpRequest& req, const Site& site, bool https) {
     }
     if (!host)
       return make(http::status::not_found, "application/json",
-                  nlohmann::json{{"error", "not_found"}, {"message", "no open table " + code.substr(0, 16)}}.dump() + "\n");
+                  nlohmann::json{{"error", "not_found"}, {"message", "no open table " + code.substr(0, 27)}}.dump() + "\n");
     auto res = make(http::status::ok, "application/json", host->dump() + "\n");
     res.set(http::field::cache_control, "no-store");
     return res;

@@ -106,6 +106,7 @@ int run_server(const ServeOptions& options) {
     lobby->set_rate(options.rate);
     LobbyLimits limits;
     limits.max_hints = options.max_hints;
+    limits.max_bot_worlds = options.max_bot_worlds;
     limits.unjoined_per_address = options.max_unjoined_per_address;
     limits.unjoined_expiry = std::chrono::milliseconds(static_cast<long long>(options.unjoined_expiry * 1000));
     lobby->set_limits(limits);
@@ -123,7 +124,8 @@ int run_server(const ServeOptions& options) {
     return 1;
   }
   const Site site{*lobby, options.static_dir, TrustedProxies(std::move(ranges)), std::move(allowed_origins),
-                  std::make_shared<ConnectionCount>(options.max_connections_per_address, options.max_connections)};
+                  std::make_shared<ConnectionCount>(options.max_connections_per_address, options.max_connections),
+                  std::make_shared<RequestRate>(options.http_rate, std::max(1.0, options.http_rate * kHttpBurstSeconds))};
   Listener::Open open_session;
   if (tls) {
     open_session = [&site, &tls](boost::asio::ip::tcp::socket socket, Peer peer) {

@@ -22,6 +22,7 @@ struct FairLines {
   std::string seed;
   std::string commitment;
   std::vector<serve::Contribution> contributions;
+  std::string abandoned;  // why the hand was cut short ("# fair-abandoned: REASON"), or ""
 };
 
 std::string after(const std::string& line, std::string_view prefix) {
@@ -57,11 +58,14 @@ int run_verify(const std::string& path) {
     while (std::getline(lines, line)) {
       ++number;
       if (line.rfind("# fair: ", 0) == 0) {
-        groups.push_back({number, after(line, "# fair: "), "", "", {}});
+        groups.push_back({number, after(line, "# fair: "), "", "", {}, ""});
       } else if (!groups.empty() && line.rfind("# fair-seed: ", 0) == 0) {
         groups.back().seed = after(line, "# fair-seed: ");
       } else if (!groups.empty() && line.rfind("# fair-commitment: ", 0) == 0) {
         groups.back().commitment = after(line, "# fair-commitment: ");
+      } else if (!groups.empty() && line.rfind("# fair-abandoned: ", 0) == 0) {
+        groups.back().abandoned = after(line, "# fair-abandoned: ");
+        if (groups.back().abandoned.empty()) groups.back().abandoned = "ended";
       } else if (!groups.empty() && line.rfind("# fair-contribution: ", 0) == 0) {
         const std::string v = after(line, "# fair-contribution: ");
         const auto colon = v.find(':');
@@ -108,9 +112,15 @@ int run_verify(const std::string& path) {
         if (session.dealer() != r.dealer)
           throw std::runtime_error("the first dealer is not the cut of the derived session seed (S5)");
       }
-      (void)replay(r);  // the hand played from that deck is legal and its result is right
+      const Hand played = replay(r);  // the hand played from that deck is legal and its result is right
+      if (!fair->abandoned.empty() && played.is_over())
+        throw std::runtime_error("marked abandoned (" + quoted_text(fair->abandoned) + ") but the hand is finished");
       std::cout << where << "verified (" << fair->version << ", " << fair->contributions.size() << " contribution"
-                << (fair->contributions.size() == 1 ? "" : "s") << ")\n";
+                << (fair->contributions.size() == 1 ? "" : "s");
+      if (!fair->abandoned.empty())
+        std::cout << "; abandoned: " << quoted_text(fair->abandoned) << ", " << r.moves.size() << " move"
+                  << (r.moves.size() == 1 ? "" : "s") << " played";
+      std::cout << ")\n";
     } catch (const RecordError& e) {
       std::cout << path << ":" << e.line() << ": hand " << r.number << ": NOT VERIFIED: " << e.what() << "\n";
       ++failures;
