@@ -68,11 +68,7 @@ void HttpSession<Stream>::on_read(beast::error_code ec) {
   // Every request counts against its address's rate, a WebSocket upgrade too (docs/PROTOCOL.md).
   if (site_.requests)
     if (const int wait = site_.requests->admit(peer_.address)) {
-      auto res = make_response(req, http::status::too_many_requests, "text/plain",
-                               "too many requests from your address: try again in " + std::to_string(wait) + " s\n", https);
-      res.set(http::field::retry_after, std::to_string(wait));
-      res.keep_alive(false);
-      return respond(std::move(res));
+      return respond(too_many_requests(req, wait, https));
     }
   if (beast::websocket::is_upgrade(req)) {
     if (req.target() != "/ws") return close();

@@ -145,9 +145,10 @@ int run_server(const ServeOptions& options) {
       binding = &options.redirect_http;
       const unsigned short https_port = listener->local_endpoint().port();
       redirector = std::make_shared<Listener>(io, *redirect, site.count, TrustedProxies{},
-                                              [https_port](boost::asio::ip::tcp::socket socket, Peer peer) {
+                                              [https_port, &site](boost::asio::ip::tcp::socket socket, Peer peer) {
                                                 std::make_shared<RedirectSession>(PlainStream(std::move(socket)), https_port,
-                                                                                  std::move(peer.slot), std::move(peer.refusal))
+                                                                                  std::move(peer.slot), std::move(peer.refusal),
+                                                                                  site.requests, std::move(peer.address))
                                                     ->run();
                                               });
     }
