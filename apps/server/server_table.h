@@ -77,7 +77,7 @@ class ServerTable : public std::enable_shared_from_this<ServerTable> {
   /// Votes to end the table; a repeat writes nothing and sends only `client` its state.
   void end(int seat, const std::shared_ptr<Client>& client);
   /// Starts a hint for `client`'s seat (a reply is sent when the pool has computed it). One hint
-  /// at a time per seat (`rate_limited`), and at most Lobby::kMaxHints on the pool in all (`busy`).
+  /// at a time per seat (`rate_limited`), and at most LobbyLimits::max_hints of this table on the pool (`busy`).
   void hint(const std::shared_ptr<Client>& client, nlohmann::json re);
   /// True while nobody ever took a person seat (the table expires, lobby.h).
   bool never_joined() const { return !ever_joined_; }

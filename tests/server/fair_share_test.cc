@@ -32,19 +32,6 @@ struct Logged {
   Client client(const std::string& name) { return std::make_shared<MemoryClient>(name, all); }
 };
 
-// A person's turn: draws from the stock, then discards the first card the engine offers.
-void play_turn(MemoryLobby& lobby, const Client& c) {
-  json s = c->last("state");
-  lobby.post(c, {{"type", "act"}, {"action", "stock"}, {"hand", s["hand"]}, {"seq", s["seq"]}});
-  s = c->last("state");
-  for (const json& a : s["legal"])
-    if (a["kind"] == "discard") {
-      lobby.post(c, {{"type", "act"}, {"action", a["id"]}, {"hand", s["hand"]}, {"seq", s["seq"]}});
-      return;
-    }
-  FAIL() << "no discard offered: " << s.dump();
-}
-
 Client mover(const std::vector<Client>& seats) {
   const int to_move = seats[0]->last("state")["to_move"];
   return seats[static_cast<std::size_t>(to_move)];
@@ -76,10 +63,10 @@ TEST(ServeFairShare, ATablesBotWaitsForAtMostOneJobOfABusierTable) {
   for (int id = 1; id <= 3; ++id) {
     auto m = mover(a);
     lobby.post(m, {{"type", "hint"}, {"id", id}});
-    play_turn(lobby, m);
+    EXPECT_TRUE(lobby.play_turn(m)) << m->last("state").dump();
   }
   // Then B's person plays: B's bot is asked for a move behind A's three hints.
-  play_turn(lobby, b[0]);
+  EXPECT_TRUE(lobby.play_turn(b[0])) << b[0]->last("state").dump();
   const std::size_t from = logged.all.log.size();
   for (int i = 0; i < 10000 && lobby.step(); ++i) {
   }

@@ -60,6 +60,19 @@ class MemoryLobby {
   void post(const std::shared_ptr<MemoryClient>& client, const nlohmann::json& message) {
     lobby_->on_message(client, message.dump());
   }
+  /// A person's turn at `client`'s seat, posted: draws from the stock, then discards the first card
+  /// the engine offers. False when no discard was offered.
+  bool play_turn(const std::shared_ptr<MemoryClient>& client) {
+    nlohmann::json s = client->last("state");
+    post(client, {{"type", "act"}, {"action", "stock"}, {"hand", s["hand"]}, {"seq", s["seq"]}});
+    s = client->last("state");
+    for (const nlohmann::json& a : s["legal"])
+      if (a["kind"] == "discard") {
+        post(client, {{"type", "act"}, {"action", a["id"]}, {"hand", s["hand"]}, {"seq", s["seq"]}});
+        return true;
+      }
+    return false;
+  }
   /// Runs what the io_context has ready until nothing is (at most 100000 handlers).
   void idle() {
     io_.restart();
