@@ -109,7 +109,7 @@ TEST(ServeAbandonedHand, ATableEveryPersonLeftMidHandRevealsAndRecordsIt) {
   expect_abandoned(lobby, t, t.bo, "left");
 }
 
-TEST(ServeAbandonedHand, AnAbandonedHandsRecordIsRebuiltFromTheLogAfterARestart) {
+TEST(ServeAbandonedHand, AnAbandonedHandsRecordOutlivesARestartAndOldLogsRebuildIt) {
   const std::string db = temp_file("restart.db");
   std::string code, text;
   {
