@@ -25,7 +25,7 @@ struct FairHand {
   HandRecord record;
 };
 FairHand fair_hand(int number) {
-  FairLines fair{std::string(kFairVersion), kSeed, fair_commitment(kSeed), {{1, "C4"}, {0, "3b61c0a2"}}, 0};
+  FairLines fair{std::string(kFairVersion), kSeed, fair_commitment(kSeed), {{1, "C4"}, {0, "3b61c0a2"}}, "", 0};
   const std::string digest = deal_digest(fair.seed, number, fair.contributions);
   const auto game = make_game();
   const int dealer = number == 1 ? Session(game, fair_session_seed(digest)).dealer() : 0;

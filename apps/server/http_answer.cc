@@ -42,6 +42,14 @@ HttpResponse make_response(const HttpRequest& request, http::status status, std:
   return res;
 }
 
+HttpResponse too_many_requests(const HttpRequest& request, int wait_seconds, bool https) {
+  HttpResponse res = make_response(request, http::status::too_many_requests, "text/plain",
+                                   "too many requests from your address: try again in " + std::to_string(wait_seconds) + " s\n", https);
+  res.set(http::field::retry_after, std::to_string(wait_seconds));
+  res.keep_alive(false);
+  return res;
+}
+
 HttpResponse answer(const HttpRequest& req, const Site& site, bool https) {
   auto make = [&](http::status status, std::string_view type, std::string body) {
     return make_response(req, status, type, std::move(body), https);
@@ -79,7 +87,7 @@ HttpResponse answer(const HttpRequest& req, const Site& site, bool https) {
     }
     if (!host)
       return make(http::status::not_found, "application/json",
-                  nlohmann::json{{"error", "not_found"}, {"message", "no open table " + code.substr(0, 16)}}.dump() + "\n");
+                  nlohmann::json{{"error", "not_found"}, {"message", "no open table " + code.substr(0, 27)}}.dump() + "\n");
     auto res = make(http::status::ok, "application/json", host->dump() + "\n");
     res.set(http::field::cache_control, "no-store");
     return res;

@@ -17,6 +17,10 @@ using HttpResponse = boost::beast::http::response<boost::beast::http::string_bod
 HttpResponse make_response(const HttpRequest& request, boost::beast::http::status status, std::string_view type,
                            std::string body, bool https);
 
+/// The answer to a request over its address's rate (request_rate.h): 429 with Retry-After:
+/// `wait_seconds` (1 or more), closing the connection.
+HttpResponse too_many_requests(const HttpRequest& request, int wait_seconds, bool https);
+
 /// Answers `request`: GET or HEAD of /records/CODE/N, /tables/CODE/host or a file of the page.
 /// `https`: the client reached the server over TLS (its own or a trusted proxy's).
 HttpResponse answer(const HttpRequest& request, const Site& site, bool https);

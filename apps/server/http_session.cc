@@ -65,6 +65,11 @@ void HttpSession<Stream>::on_read(beast::error_code ec) {
     peer_.slot = site_.count->admit(peer_.address, peer_.refusal);
   }
   const bool https = origin.scheme == "https";
+  // Every request counts against its address's rate, a WebSocket upgrade too (docs/PROTOCOL.md).
+  if (site_.requests)
+    if (const int wait = site_.requests->admit(peer_.address)) {
+      return respond(too_many_requests(req, wait, https));
+    }
   if (beast::websocket::is_upgrade(req)) {
     if (req.target() != "/ws") return close();
     const auto from = req[http::field::origin];

@@ -28,7 +28,21 @@ using nlohmann::json;
 
 namespace {
 
+// Table codes (docs/PROTOCOL.md "Table codes"): 6 characters to read out, a dash, and a secret of
+// 20 (5 bits each: 100 bits from the CSPRNG) without which the table cannot be found. Codes of
+// tables made before the secret (6 characters) are still accepted.
 constexpr std::string_view kCodeAlphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+constexpr std::size_t kCodeShown = 6;
+constexpr std::size_t kCodeSecret = 20;
+constexpr std::size_t kMaxCode = kCodeShown + 1 + kCodeSecret;
+
+// True when `code` can be a table's code (the storage is not asked about anything else).
+bool code_form(const std::string& code) {
+  if (code.empty() || code.size() > kMaxCode) return false;
+  for (char c : code)
+    if (c != '-' && kCodeAlphabet.find(c) == std::string_view::npos) return false;
+  return true;
+}
 
 const std::string& string_field(const json& m, const char* name) {
   const auto it = m.find(name);
@@ -64,7 +78,13 @@ int hand_field(const json& m) {
 
 Lobby::Lobby(boost::asio::io_context& io, std::unique_ptr<Storage> storage, int workers)
     : io_(io), storage_(std::move(storage)) {
-  if (workers > 0) pool_ = std::make_unique<boost::asio::thread_pool>(static_cast<std::size_t>(workers));
+  if (workers > 0) {
+    pool_ = std::make_unique<boost::asio::thread_pool>(static_cast<std::size_t>(workers));
+    scheduler_ = std::make_unique<FairScheduler>([pool = pool_.get()](std::function<void()> pump) { boost::asio::post(*pool, std::move(pump)); },
+                                                 workers);
+  } else {  // 0 workers: deterministic, on the I/O thread
+    scheduler_ = std::make_unique<FairScheduler>([&io](std::function<void()> pump) { boost::asio::post(io, std::move(pump)); }, 1);
+  }
 }
 
 void Lobby::set_limits(const LobbyLimits& limits) {
@@ -75,6 +95,7 @@ void Lobby::set_limits(const LobbyLimits& limits) {
   require(limits.unjoined_per_address >= 1, "unjoined_per_address");
   require(limits.unjoined_expiry.count() > 0, "unjoined_expiry");
   require(limits.max_hints >= 1, "max_hints");
+  require(limits.max_bot_worlds >= 1 && limits.max_bot_worlds <= SearchBudget::kMaxWorlds, "max_bot_worlds");
   require(limits.hint_worlds >= 1 && limits.hint_worlds <= SearchBudget::kMaxWorlds, "hint_worlds");
   limits_ = limits;
 }
@@ -165,12 +186,6 @@ void Lobby::keep_leases() {
   }
 }
 
-bool Lobby::take_hint_slot() {
-  if (hints_running_ >= limits_.max_hints) return false;
-  ++hints_running_;
-  return true;
-}
-
 void Lobby::table_joined(ServerTable& table) {
   if (auto c = table.creator.lock()) --c->unjoined_tables;
   if (const auto it = unjoined_by_address_.find(table.creator_address); it != unjoined_by_address_.end())
@@ -207,20 +222,7 @@ std::int64_t Lobby::now_ms() const {
   return std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count();
 }
 
-void Lobby::run_on_pool(std::function<void()> job) {
-  auto run = [job = std::move(job)] {
-    try {
-      job();
-    } catch (const std::exception& e) {
-      std::cerr << "tonk serve: a worker failed: " << e.what() << "\n";
-    }
-  };
-  if (pool_) {
-    boost::asio::post(*pool_, std::move(run));
-  } else {
-    boost::asio::post(io_, std::move(run));  // 0 workers: deterministic, on the I/O thread
-  }
-}
+void Lobby::run_on_pool(const std::string& code, std::function<void()> job) { scheduler_->post(code, std::move(job)); }
 
 void Lobby::send(const std::shared_ptr<Client>& client, const json& message) {
   // Replies may quote what a client sent, cut to a length or as the JSON parser read it (part of a
@@ -353,10 +355,13 @@ void Lobby::follow(const std::shared_ptr<Client>& client, const std::shared_ptr<
 
 std::string Lobby::new_code() const {
   for (;;) {
-    const std::string bytes = random_hex(6);
+    const std::string bytes = random_hex(static_cast<int>(kCodeShown + kCodeSecret));
     std::string code;
-    for (std::size_t i = 0; i < 6; ++i)
+    for (std::size_t i = 0; i < kCodeShown + kCodeSecret; ++i) {
+      if (i == kCodeShown) code += '-';
+      // 256 is a multiple of 32: each byte gives 5 uniform bits.
       code += kCodeAlphabet[static_cast<std::size_t>(std::stoi(bytes.substr(2 * i, 2), nullptr, 16)) % kCodeAlphabet.size()];
+    }
     // Ended tables left memory: the storage knows their codes (a clash failed the commit).
     if (!tables_.count(code) && !storage_->code_used(code)) return code;
   }
@@ -368,7 +373,7 @@ void Lobby::set_advertise(const std::string& url) {
 }
 
 std::optional<json> Lobby::table_host(const std::string& code) {
-  if (code.empty() || code.size() > 16 || code.find_first_not_of(kCodeAlphabet) != std::string::npos) return std::nullopt;
+  if (!code_form(code)) return std::nullopt;
   if (storage_->lease_period().count() == 0) {  // one server hosts every open table: this one
     auto t = find(code);
     if (!t || t->over()) return std::nullopt;
@@ -385,14 +390,14 @@ std::optional<json> Lobby::table_host(const std::string& code) {
 std::optional<std::string> Lobby::record_text(const std::string& code, int hand) {
   if (auto t = find(code)) return t->hand_record(hand);
   // Not hosted here: an ended table, or a table another server of a shared database hosts.
-  if (code.empty() || code.size() > 16 || code.find_first_not_of(kCodeAlphabet) != std::string::npos) return std::nullopt;
+  if (!code_form(code)) return std::nullopt;
   if (hand < 1) return std::nullopt;
   return storage_->read_record(code, hand);
 }
 
 void Lobby::watch_ended(const std::shared_ptr<Client>& client, const std::string& code, const json& re) {
   const auto not_found = [&] { return ProtocolError("not_found", "no table " + code.substr(0, 16)); };
-  if (code.empty() || code.size() > 16 || code.find_first_not_of(kCodeAlphabet) != std::string::npos) throw not_found();
+  if (!code_form(code)) throw not_found();
   std::optional<EndedTable> ended = storage_->read_ended(code);
   if (!ended || ended->final_state.empty()) throw not_found();
   json state = json::parse(ended->final_state);
@@ -426,7 +431,7 @@ void Lobby::dispatch(const std::shared_ptr<Client>& client, const json& m, const
       throw ProtocolError("too_many_tables", "your address created " + std::to_string(by_address) +
                                                  " tables nobody joined yet: join one first");
     const std::string code = new_code();
-    TableConfig config = TableConfig::from_create(m, code);
+    TableConfig config = TableConfig::from_create(m, code, limits_.max_bot_worlds);
     storage_->create_table(code, config.to_json());
     auto table = std::make_shared<ServerTable>(*this, std::move(config));
     tables_[code] = table;

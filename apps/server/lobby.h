@@ -12,14 +12,13 @@
 #include <utility>
 #include <vector>
 
-#include <chrono>
-
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <nlohmann/json.hpp>
 
 #include "client.h"
+#include "fair_scheduler.h"
 #include "retention.h"
 #include "server_table.h"
 #include "storage.h"
@@ -32,7 +31,14 @@ struct LobbyLimits {
   int unjoined_per_connection = 5;   ///< tables a connection created that nobody joined yet
   int unjoined_per_address = 20;     ///< the same, over every connection of one remote address
   std::chrono::milliseconds unjoined_expiry{std::chrono::minutes(10)};  ///< an unjoined table is removed after
-  int max_hints = 4;                 ///< hints on the worker pool at once, over every table
+  /// Hints one table may have on the worker pool at once, queued or running (then `busy`): a table
+  /// asks at most one per seat at a time, so the default (kMaxPlayers) never refuses one; hints of
+  /// other tables never count.
+  int max_hints = kMaxPlayers;
+  /// The host's ceiling on a bot's budget: worlds a Monte Carlo bot or a hint searches per decision
+  /// (`--max-bot-worlds`), 1 to SearchBudget::kMaxWorlds. `create` refuses a bot above it; a stored
+  /// table's bot above it (a lower ceiling after a restart) searches this many.
+  int max_bot_worlds = kMaxServedWorlds;
   int hint_worlds = 200;             ///< worlds a hint's Monte Carlo search samples, 1 or more (the
                                      ///< protocol fuzz target lowers it: the search is not what it tests)
 };
@@ -100,10 +106,6 @@ class Lobby {
   void set_limits(const LobbyLimits& limits);
   const LobbyLimits& limits() const { return limits_; }
 
-  /// A hint may go on the pool: false when limits().max_hints are already there (the seats' bots
-  /// then wait behind at most that many hints). Every true is followed by release_hint_slot().
-  bool take_hint_slot();
-  void release_hint_slot() { --hints_running_; }
   /// A table got its first person: it no longer counts against its creator's limits nor expires.
   void table_joined(ServerTable& table);
   /// The wall clock the turn timers' deadlines are logged in: ms since the Unix epoch. Absolute, so a
@@ -117,8 +119,9 @@ class Lobby {
   // For the tables.
   Storage& storage() { return *storage_; }
   boost::asio::io_context& io() { return io_; }
-  /// Runs `job` on the worker pool (never on the I/O thread; with 0 workers, posted to the I/O thread).
-  void run_on_pool(std::function<void()> job);
+  /// Runs `job` for table `code` on the worker pool (never on the I/O thread; with 0 workers, posted
+  /// to the I/O thread), in that table's turn (fair_scheduler.h).
+  void run_on_pool(const std::string& code, std::function<void()> job);
   void send(const std::shared_ptr<Client>& client, const nlohmann::json& message);
   void send(const std::shared_ptr<Client>& client, std::shared_ptr<const std::string> text);
   /// Commits the storage, then delivers the outbox. A storage failure stops the server (exit 3):
@@ -147,12 +150,12 @@ class Lobby {
   boost::asio::io_context& io_;
   double rate_ = 20;
   LobbyLimits limits_;
-  int hints_running_ = 0;
   std::unordered_map<std::string, int> unjoined_by_address_;
   std::string advertise_;
   std::function<std::int64_t()> wall_clock_;  // empty: the system clock
   std::unique_ptr<Storage> storage_;
   std::unique_ptr<boost::asio::thread_pool> pool_;  // null with 0 workers
+  std::unique_ptr<FairScheduler> scheduler_;        // bots and hints, per table in turn, on pool_ (or io_)
   std::unordered_map<std::string, std::shared_ptr<ServerTable>> tables_;
   std::unordered_map<std::string, std::pair<std::string, int>> tokens_;  // SHA-256(token) -> table, seat
   std::vector<std::pair<std::weak_ptr<Client>, std::shared_ptr<const std::string>>> outbox_;

@@ -28,8 +28,14 @@ std::optional<std::string> https_location(std::string_view host, std::string_vie
   return location + std::string(target);
 }
 
-RedirectSession::RedirectSession(beast::tcp_stream stream, unsigned short https_port, std::shared_ptr<void> slot, std::string refusal)
-    : stream_(std::move(stream)), https_port_(https_port), slot_(std::move(slot)), refusal_(std::move(refusal)) {
+RedirectSession::RedirectSession(beast::tcp_stream stream, unsigned short https_port, std::shared_ptr<void> slot, std::string refusal,
+                                 std::shared_ptr<RequestRate> requests, std::string address)
+    : stream_(std::move(stream)),
+      https_port_(https_port),
+      slot_(std::move(slot)),
+      refusal_(std::move(refusal)),
+      requests_(std::move(requests)),
+      address_(std::move(address)) {
   parser_.header_limit(8 * 1024);
   parser_.body_limit(4 * 1024);
 }
@@ -49,11 +55,13 @@ void RedirectSession::on_read(beast::error_code ec) {
   const auto target = req.target();
   const std::optional<std::string> location =
       https_location(std::string_view(host.data(), host.size()), std::string_view(target.data(), target.size()), https_port_);
+  const int wait = refusal_.empty() && requests_ ? requests_->admit(address_) : 0;
   auto res = std::make_shared<HttpResponse>(
       !refusal_.empty() ? make_response(req, http::status::service_unavailable, "text/plain", refusal_ + "\n", false)
+      : wait > 0        ? too_many_requests(req, wait, false)
       : location        ? make_response(req, http::status::moved_permanently, "text/plain", "this server speaks https: " + *location + "\n", false)
                         : make_response(req, http::status::bad_request, "text/plain", "no Host header to redirect to https with\n", false));
-  if (location && refusal_.empty()) res->set(http::field::location, *location);
+  if (location && refusal_.empty() && wait == 0) res->set(http::field::location, *location);
   res->keep_alive(false);
   http::async_write(stream_, *res, [self = shared_from_this(), res](beast::error_code e, std::size_t) {
     self->stream_.socket().shutdown(boost::asio::ip::tcp::socket::shutdown_send, e);

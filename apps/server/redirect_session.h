@@ -1,6 +1,7 @@
 // One connection to the plain-http listener of `tonk serve --redirect-http ADDR`: every request is
 // answered with a redirect to the same path over https, on the server's TLS port. Nothing else is
-// served there (no page, no WebSocket).
+// served there (no page, no WebSocket). Its requests count against their address's rate as every
+// other HTTP request does (--http-rate: 429 with Retry-After beyond it).
 #pragma once
 
 #include <memory>
@@ -12,6 +13,7 @@
 #include <boost/beast/http/string_body.hpp>
 
 #include "http_answer.h"
+#include "request_rate.h"
 
 namespace tonk::serve {
 
@@ -23,7 +25,10 @@ std::optional<std::string> https_location(std::string_view host, std::string_vie
 class RedirectSession : public std::enable_shared_from_this<RedirectSession> {
  public:
   /// `slot` counts the connection (connection_count.h); null with `refusal` set when refused (503).
-  RedirectSession(boost::beast::tcp_stream stream, unsigned short https_port, std::shared_ptr<void> slot, std::string refusal);
+  /// `requests` (shared with the server's other listener; null: unlimited) counts each request
+  /// against `address`, the socket's remote address.
+  RedirectSession(boost::beast::tcp_stream stream, unsigned short https_port, std::shared_ptr<void> slot, std::string refusal,
+                  std::shared_ptr<RequestRate> requests, std::string address);
   void run();
 
  private:
@@ -33,6 +38,8 @@ class RedirectSession : public std::enable_shared_from_this<RedirectSession> {
   unsigned short https_port_;
   std::shared_ptr<void> slot_;
   std::string refusal_;
+  std::shared_ptr<RequestRate> requests_;
+  std::string address_;
   boost::beast::flat_buffer buffer_;
   boost::beast::http::request_parser<boost::beast::http::string_body> parser_;
 };

@@ -108,6 +108,7 @@ int run_server(const ServeOptions& options, const ServerParts& parts) {
     lobby->set_rate(options.rate);
     LobbyLimits limits;
     limits.max_hints = options.max_hints;
+    limits.max_bot_worlds = options.max_bot_worlds;
     limits.unjoined_per_address = options.max_unjoined_per_address;
     limits.unjoined_expiry = std::chrono::milliseconds(static_cast<long long>(options.unjoined_expiry * 1000));
     lobby->set_limits(limits);
@@ -124,7 +125,8 @@ int run_server(const ServeOptions& options, const ServerParts& parts) {
     return 1;
   }
   const Site site{*lobby, options.static_dir, TrustedProxies(std::move(ranges)), std::move(allowed_origins),
-                  std::make_shared<ConnectionCount>(options.max_connections_per_address, options.max_connections)};
+                  std::make_shared<ConnectionCount>(options.max_connections_per_address, options.max_connections),
+                  std::make_shared<RequestRate>(options.http_rate, std::max(1.0, options.http_rate * kHttpBurstSeconds))};
   Listener::Open open_session;
   if (tls) {
     open_session = [&site, &tls](boost::asio::ip::tcp::socket socket, Peer peer) {
@@ -144,9 +146,10 @@ int run_server(const ServeOptions& options, const ServerParts& parts) {
       binding = &options.redirect_http;
       const unsigned short https_port = listener->local_endpoint().port();
       redirector = std::make_shared<Listener>(io, *redirect, site.count, TrustedProxies{},
-                                              [https_port](boost::asio::ip::tcp::socket socket, Peer peer) {
+                                              [https_port, &site](boost::asio::ip::tcp::socket socket, Peer peer) {
                                                 std::make_shared<RedirectSession>(PlainStream(std::move(socket)), https_port,
-                                                                                  std::move(peer.slot), std::move(peer.refusal))
+                                                                                  std::move(peer.slot), std::move(peer.refusal),
+                                                                                  site.requests, std::move(peer.address))
                                                     ->run();
                                               });
     }

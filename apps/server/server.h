@@ -11,6 +11,10 @@
 
 namespace tonk::serve {
 
+/// The burst of --http-rate, in seconds of its rate: a page's load (its files and its WebSocket) and
+/// a few reloads fit.
+inline constexpr double kHttpBurstSeconds = 10;
+
 struct ServeOptions {
   std::string listen = "127.0.0.1:8080";  ///< HOST:PORT; port 0 picks a free one (printed)
   std::string db = "tonk-serve.db";       ///< the database (storage.h): a SQLite file, ":memory:" or postgresql://...
@@ -21,9 +25,13 @@ struct ServeOptions {
   std::string advertise;
   int workers = 2;                        ///< threads thinking for bots and hints
   double rate = 20;                       ///< messages per second per connection (burst: twice as many)
+  /// HTTP requests (WebSocket upgrades included) per second per remote address, on average; a burst
+  /// of kHttpBurstSeconds times as many (at least 1). Beyond: 429 with Retry-After.
+  double http_rate = 20;
   int max_connections_per_address = 64;   ///< open connections from one remote address
   int max_connections = 4096;             ///< open connections in all
-  int max_hints = 4;                      ///< hints computed at once over every table (then `busy`)
+  int max_hints = 8;                      ///< hints one table may have on the pool at once (then `busy`)
+  int max_bot_worlds = 2000;              ///< ceiling on a bot's or a hint's worlds per decision (LobbyLimits)
   int max_unjoined_per_address = 20;      ///< tables nobody joined yet that one address may have created
   double unjoined_expiry = 600;           ///< seconds after which a table nobody joined is removed
   /// Retention (retention.h, docs/DEPLOY.md "Retention"), in seconds: an ended table's log is

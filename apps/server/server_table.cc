@@ -135,7 +135,7 @@ void ServerTable::apply(const json& e) {
   } else if (k == "end") {
     seats_[static_cast<std::size_t>(e.at("seat").get<int>())].ended = true;
   } else if (k == "over") {
-    finish_table();
+    finish_table(e.value("why", ""));  // older logs: no reason ("ended")
   } else {
     throw std::runtime_error("table " + code() + ": unknown log entry " + k);
   }
@@ -174,34 +174,8 @@ void ServerTable::on_event(const TableEvent& e) {
       if (e.seat != 0) return;
       const Hand& hand = *table_->hand();
       const int n = e.hand_number;
-      // The fair deal revealed (docs/PROTOCOL.md "Provably fair deals").
-      const std::string& seed = seeds_.at(n);
-      json contributions = json::array();
-      std::vector<Contribution> list = contributions_[n];
-      std::sort(list.begin(), list.end(), [](const Contribution& a, const Contribution& b) { return a.seat < b.seat; });
-      for (const Contribution& c : list) contributions.push_back({{"seat", c.seat}, {"entropy", c.entropy}});
-      json deck = json::array();
-      for (Card c : hand.deck_order()) deck.push_back(to_string(c));
-      const std::string commitment = commitments_.at(n);
-      json fair{{"version", kFairVersion}, {"server_seed", seed}, {"commitment", commitment},
-                {"contributions", contributions}, {"deck", deck}};
-      // The record, with the fair deal as comment lines before it (tonk verify reads them).
-      std::vector<std::string> names;
-      for (int s = 0; s < table_->num_seats(); ++s) {
-        // A name an older server let a player join with, and the rule now refuses, is written as
-        // its seat: the log still replays and the hand still has its record.
-        const std::string& name = table_->name(s);
-        names.push_back(name_problem(name).empty() ? name : "seat " + std::to_string(s));
-      }
-      std::string text = write_fair_lines({std::string(kFairVersion), seed, commitment, list});
-      text += write_record(make_record(hand, names, n, session_tags(*e.booked)));
-      if (static_cast<int>(records_.size()) < n) records_.resize(static_cast<std::size_t>(n));
-      if (live_) lobby_.storage().put_record(code(), n, text);  // served from there once the table left memory
-      records_[static_cast<std::size_t>(n - 1)] = std::move(text);
-      seeds_.erase(n);
-      commitments_.erase(n);
-      contributions_.erase(n);
-      if (table_->session().is_over()) finish_table();
+      const json fair = reveal(n, hand, session_tags(*e.booked), "");
+      if (table_->session().is_over()) finish_table("");
       if (!live_) return;
       json m = hand_over_json(code(), n, *e.view, *e.booked);
       m["ledger"] = ledger_json();
@@ -210,6 +184,37 @@ void ServerTable::on_event(const TableEvent& e) {
       return;
     }
   }
+}
+
+json ServerTable::reveal(int n, const Hand& hand, const SessionTags& tags, const std::string& abandoned) {
+  // The fair deal revealed (docs/PROTOCOL.md "Provably fair deals").
+  const std::string& seed = seeds_.at(n);
+  json contributions = json::array();
+  std::vector<Contribution> list = contributions_[n];
+  std::sort(list.begin(), list.end(), [](const Contribution& a, const Contribution& b) { return a.seat < b.seat; });
+  for (const Contribution& c : list) contributions.push_back({{"seat", c.seat}, {"entropy", c.entropy}});
+  json deck = json::array();
+  for (Card c : hand.deck_order()) deck.push_back(to_string(c));
+  const std::string commitment = commitments_.at(n);
+  json fair{{"version", kFairVersion}, {"server_seed", seed}, {"commitment", commitment},
+            {"contributions", contributions}, {"deck", deck}};
+  // The record, with the fair deal as comment lines before it (tonk verify reads them).
+  std::vector<std::string> names;
+  for (int s = 0; s < table_->num_seats(); ++s) {
+    // A name an older server let a player join with, and the rule now refuses, is written as
+    // its seat: the log still replays and the hand still has its record.
+    const std::string& name = table_->name(s);
+    names.push_back(name_problem(name).empty() ? name : "seat " + std::to_string(s));
+  }
+  std::string text = write_fair_lines({std::string(kFairVersion), seed, commitment, list, abandoned});
+  text += write_record(make_record(hand, names, n, tags));
+  if (static_cast<int>(records_.size()) < n) records_.resize(static_cast<std::size_t>(n));
+  if (live_) lobby_.storage().put_record(code(), n, text);  // served from there once the table left memory
+  records_[static_cast<std::size_t>(n - 1)] = std::move(text);
+  seeds_.erase(n);
+  commitments_.erase(n);
+  contributions_.erase(n);
+  return fair;
 }
 
 // --- Running: bots, timers, deals -------------------------------------------------------------------
@@ -333,7 +338,7 @@ std::shared_ptr<SeatSnapshot> snapshot(const Table& table, int seat) {
 void ServerTable::start_bot(int seat) {
   if (bot_thinking_ >= 0) return;
   SeatInfo& info = seats_[static_cast<std::size_t>(seat)];
-  const std::string kind = info.kind == SeatKind::kBot ? info.bot_kind : kAutoBot;
+  const std::string kind = bot_kind_within(info.kind == SeatKind::kBot ? info.bot_kind : kAutoBot, lobby_.limits().max_bot_worlds);
   if (!info.bot || info.bot->name() != std::string_view(kind).substr(0, info.bot->name().size()))
     info.bot = std::shared_ptr<Bot>(make_bot(kind, std::stoull(random_hex(8), nullptr, 16)));
   const std::shared_ptr<SeatSnapshot> job = snapshot(*table_, seat);
@@ -343,7 +348,7 @@ void ServerTable::start_bot(int seat) {
   const std::size_t at = seq();
   std::shared_ptr<Bot> bot = info.bot;
   auto self = shared_from_this();
-  lobby_.run_on_pool([self, job, bot, hand, at, seat] {
+  lobby_.run_on_pool(code(), [self, job, bot, hand, at, seat] {
     const Action action = bot->choose(job->view, *job->legal);
     boost::asio::post(self->lobby_.io(), [self, hand, at, seat, action] {
       self->pacing_.release([self, hand, at, seat, action] {
@@ -401,14 +406,24 @@ void ServerTable::arm_pause_timer() {
   });
 }
 
-void ServerTable::finish_table() {
+void ServerTable::finish_table(const std::string& why) {
   if (over_) return;
   over_ = true;
+  // A hand cut short still reveals its seed and gets its record, marked abandoned (an unfinished
+  // hand: its moves so far, no result), so that its deal can be checked (`tonk verify`).
+  json abandoned = nullptr;
+  if (table_ && table_->in_hand()) {
+    const int n = table_->hand_number();
+    const std::string reason = why.empty() ? "ended" : why;
+    abandoned = {{"hand", n}, {"reason", reason}, {"fair", reveal(n, *table_->hand(), session_tags(table_->session()), reason)}};
+  }
   if (!detached_)
     for (SeatInfo& seat : seats_) lobby_.remove_token(seat.token_hash);
   if (!live_) return;
   lobby_.table_ended(*this);  // closed in the storage at the next commit, then it leaves memory
-  send_to_seat(-2, json{{"type", "table_over"}, {"table", code()}, {"ledger", ledger_json()}}, true);
+  json m{{"type", "table_over"}, {"table", code()}, {"ledger", ledger_json()}};
+  if (!abandoned.is_null()) m["abandoned"] = std::move(abandoned);
+  send_to_seat(-2, m, true);
 }
 
 // --- Requests ---------------------------------------------------------------------------------------
@@ -493,7 +508,7 @@ void ServerTable::leave(int seat) {
   record({{"k", "leave"}, {"seat", seat}});
   bool person = false;
   for (int s = 0; s < config_.seats(); ++s) person = person || seats_[static_cast<std::size_t>(s)].kind == SeatKind::kPerson;
-  if (!person) record({{"k", "over"}});
+  if (!person) record({{"k", "over"}, {"why", "left"}});
   after_change();
 }
 
@@ -508,7 +523,7 @@ void ServerTable::end(int seat, const std::shared_ptr<Client>& client) {
     const SeatInfo& info = seats_[static_cast<std::size_t>(s)];
     if (info.kind == SeatKind::kPerson && !info.ended) all = false;
   }
-  if (all) record({{"k", "over"}});
+  if (all) record({{"k", "over"}, {"why", "agreed"}});
   after_change();
 }
 
@@ -517,7 +532,9 @@ void ServerTable::hint(const std::shared_ptr<Client>& client, json re) {
   if (over_ || !table_ || !table_->in_hand() || table_->to_move() != seat)
     throw ProtocolError("illegal", "a hint is for the seat to move", "table");
   if (hint_running_[static_cast<std::size_t>(seat)]) throw ProtocolError("rate_limited", "a hint for this seat is already being computed");
-  if (!lobby_.take_hint_slot()) throw ProtocolError("busy", "the server is computing too many hints: try again shortly");
+  const int running = static_cast<int>(std::count(hint_running_.begin(), hint_running_.end(), true));
+  if (running >= lobby_.limits().max_hints)
+    throw ProtocolError("busy", "this table has " + std::to_string(running) + " hints being computed: try again shortly");
   const std::shared_ptr<SeatSnapshot> job = snapshot(*table_, seat);
   const std::size_t at = seq();
   const int hand = hand_number();
@@ -525,8 +542,8 @@ void ServerTable::hint(const std::shared_ptr<Client>& client, json re) {
   hint_running_[static_cast<std::size_t>(seat)] = true;
   std::weak_ptr<Client> weak = client;
   auto self = shared_from_this();
-  const int worlds = lobby_.limits().hint_worlds;
-  lobby_.run_on_pool([self, job, at, hand, seat, seed, weak, re, worlds] {
+  const int worlds = std::min(lobby_.limits().hint_worlds, lobby_.limits().max_bot_worlds);
+  lobby_.run_on_pool(code(), [self, job, at, hand, seat, seed, weak, re, worlds] {
     MonteCarloBot bot(SearchBudget::of_worlds(worlds), seed);
     const std::vector<ActionValue> values = bot.evaluate(job->view, *job->legal);  // the seat's own View only
     json actions = json::array();
@@ -534,7 +551,6 @@ void ServerTable::hint(const std::shared_ptr<Client>& client, json re) {
       actions.push_back({{"id", to_string(values[i].action)}, {"value", values[i].value}});
     boost::asio::post(self->lobby_.io(), [self, at, hand, seat, weak, re, actions] {
       self->hint_running_[static_cast<std::size_t>(seat)] = false;
-      self->lobby_.release_hint_slot();
       auto c = weak.lock();
       if (!c) return;
       // Dropped when the position moved on (hand AND seq: seq restarts every hand), or when the

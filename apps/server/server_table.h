@@ -32,6 +32,7 @@
 #include "storage.h"
 #include "table_config.h"
 #include "tonk/bot.h"
+#include "tonk/record.h"
 #include "tonk/table.h"
 
 namespace tonk::serve {
@@ -76,7 +77,7 @@ class ServerTable : public std::enable_shared_from_this<ServerTable> {
   /// Votes to end the table; a repeat writes nothing and sends only `client` its state.
   void end(int seat, const std::shared_ptr<Client>& client);
   /// Starts a hint for `client`'s seat (a reply is sent when the pool has computed it). One hint
-  /// at a time per seat (`rate_limited`), and at most Lobby::kMaxHints on the pool in all (`busy`).
+  /// at a time per seat (`rate_limited`), and at most LobbyLimits::max_hints of this table on the pool (`busy`).
   void hint(const std::shared_ptr<Client>& client, nlohmann::json re);
   /// True while nobody ever took a person seat (the table expires, lobby.h).
   bool never_joined() const { return !ever_joined_; }
@@ -137,7 +138,12 @@ class ServerTable : public std::enable_shared_from_this<ServerTable> {
   bool awaited(int seat) const;
   /// True when a person holds a seat, is connected to it and is not played by the turn timer's bot.
   bool person_present() const;
-  void finish_table();
+  /// The table ends (`why`: "agreed", "left", or "" when the session is over or an older log gave
+  /// no reason). A hand in play is revealed and recorded as abandoned.
+  void finish_table(const std::string& why);
+  /// Reveals hand `n` (finished, or cut short: `abandoned` names why, else ""): stores its record
+  /// with the fair-deal comment lines, forgets its seed, and returns hand_over's `fair` object.
+  nlohmann::json reveal(int n, const Hand& hand, const SessionTags& tags, const std::string& abandoned);
 
   int hand_number() const;
   /// The seat whose bot's move is being chosen or waits for the table's pace (`state.thinking`), or -1.

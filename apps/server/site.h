@@ -1,5 +1,5 @@
 // What every HTTP and WebSocket session of one server shares: the lobby, the page's files, the
-// trusted proxies, the origins allowed besides the server's own, and the connection count.
+// trusted proxies, the origins allowed besides the server's own, the connection count and the request rate.
 #pragma once
 
 #include <memory>
@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "connection_count.h"
+#include "request_rate.h"
 #include "trusted_proxy.h"
 
 namespace tonk::serve {
@@ -19,6 +20,7 @@ struct Site {
   TrustedProxies proxies;                     ///< --trusted-proxy
   std::vector<std::string> allowed_origins;   ///< --allowed-origin, normalized (web_security.h)
   std::shared_ptr<ConnectionCount> count;     ///< per-address and total connection limits
+  std::shared_ptr<RequestRate> requests;      ///< per-address HTTP requests (--http-rate); null: unlimited
 };
 
 }  // namespace tonk::serve

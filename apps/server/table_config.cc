@@ -5,6 +5,7 @@
 #include "json_reader.h"
 
 #include "tonk/bot_factory.h"
+#include "tonk/monte_carlo_bot.h"
 #include "tonk/preset.h"
 #include "tonk/record.h"
 #include "tonk/rule_file.h"
@@ -65,13 +66,13 @@ const std::string* string_field(const json& m, const char* name) {
 constexpr std::size_t kMaxBotKind = 16;
 static_assert(kMaxBotKind + 2 <= kMaxSeatName, "a bot's seat name must fit a record's seat name");
 
-void check_bot_kind(const std::string& kind) {
+void check_bot_kind(const std::string& kind, int max_worlds) {
   if (kind.size() > kMaxBotKind) bad("bot kind too long");
   if (kind.rfind("mc:", 0) == 0) {
     const std::string n = kind.substr(3);
-    if (n.empty() || n.size() > 5 || n.find_first_not_of("0123456789") != std::string::npos || std::stoi(n) < 1 ||
-        std::stoi(n) > kMaxServedWorlds)
-      bad("`mc:N` bots search 1 to " + std::to_string(kMaxServedWorlds) + " worlds");
+    if (n.empty() || n.size() > 7 || n.find_first_not_of("0123456789") != std::string::npos || std::stoi(n) < 1 ||
+        std::stoi(n) > max_worlds)
+      bad("`mc:N` bots search 1 to " + std::to_string(max_worlds) + " worlds on this server");
   }
   // The expert's options ("expert:400") are for measuring; a table gets the level, whose cost is known.
   if (kind.rfind("expert:", 0) == 0) bad("`expert` bots are seated as `expert`, without options");
@@ -84,7 +85,16 @@ void check_bot_kind(const std::string& kind) {
 
 }  // namespace
 
-TableConfig TableConfig::from_create(const json& m, std::string code) {
+std::string bot_kind_within(const std::string& kind, int max_worlds) {
+  const std::size_t colon = kind.find(':');
+  if (kind.substr(0, colon) != "mc") return kind;
+  const SearchBudget budget = colon == std::string::npos ? SearchBudget::of_worlds(MonteCarloBot::kDefaultWorlds)
+                                                         : parse_search_budget(std::string_view(kind).substr(colon + 1));
+  if (!budget.reproducible() || budget.worlds <= max_worlds) return kind;
+  return "mc:" + std::to_string(max_worlds);
+}
+
+TableConfig TableConfig::from_create(const json& m, std::string code, int max_bot_worlds) {
   TableConfig c;
   c.code = std::move(code);
   const int seats = int_field(m, "seats", 0, 2, kMaxPlayers);
@@ -134,7 +144,7 @@ TableConfig TableConfig::from_create(const json& m, std::string code) {
       const int seat = int_field(b, "seat", -1, 0, seats - 1);
       const std::string* kind = string_field(b, "kind");
       if (seat < 0 || !kind) bad("each `bots` entry needs `seat` and `kind`");
-      check_bot_kind(*kind);
+      check_bot_kind(*kind, max_bot_worlds);
       if (!c.bots[static_cast<std::size_t>(seat)].empty()) bad("seat " + std::to_string(seat) + " has two bots");
       c.bots[static_cast<std::size_t>(seat)] = *kind;
     }

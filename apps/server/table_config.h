@@ -27,8 +27,14 @@ class ProtocolError : public std::runtime_error {
 /// The slowest pace a table may ask for its bots (`create`'s `bot_delay_ms`), in ms.
 inline constexpr int kMaxBotDelayMs = 5000;
 
-/// Most worlds a Monte Carlo bot seated by `create` may search per decision.
+/// Most worlds a Monte Carlo bot seated by `create` may search per decision, unless the host sets
+/// another ceiling (`--max-bot-worlds`, LobbyLimits::max_bot_worlds).
 inline constexpr int kMaxServedWorlds = 2000;
+
+/// `kind` (a valid bot kind) with its search budget cut to `max_worlds` (1 or more): "mc:5000" is
+/// "mc:2000" under 2000, plain "mc" (MonteCarloBot::kDefaultWorlds) is "mc:50" under 50; a kind
+/// that does not search, or searches less, is returned as it is.
+std::string bot_kind_within(const std::string& kind, int max_worlds);
 
 struct TableConfig {
   std::string code;                         ///< the join code
@@ -46,8 +52,9 @@ struct TableConfig {
   /// Reads a stored configuration. Throws std::runtime_error.
   static TableConfig from_json(const std::string& text);
   /// From a `create` message (docs/PROTOCOL.md).
-  /// Throws ProtocolError bad_request (naming the field) or bad_rules (the engine's message).
-  static TableConfig from_create(const nlohmann::json& message, std::string code);
+  /// Throws ProtocolError bad_request (naming the field) or bad_rules (the engine's message); a
+  /// `mc:N` bot above `max_bot_worlds` (the host's ceiling) is bad_request.
+  static TableConfig from_create(const nlohmann::json& message, std::string code, int max_bot_worlds = kMaxServedWorlds);
 };
 
 }  // namespace tonk::serve

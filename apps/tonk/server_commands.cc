@@ -53,6 +53,11 @@ void add_server_commands(CLI::App& app, ServerCommands& c) {
   c.serve->add_option("--rate", c.serve_options.rate, "Messages per second each connection may send (default 20; burst twice that)")
       ->type_name("N")
       ->check(decimal_number_range(1.0, 1e9));
+  c.serve->add_option("--http-rate", c.serve_options.http_rate,
+                      "HTTP requests per second one remote address may make, WebSocket upgrades included (default "
+                      "20; a burst of ten seconds' worth; more get 429 with Retry-After)")
+      ->type_name("N")
+      ->check(decimal_number_range(0.01, 1e9));
   c.serve->add_option("--max-connections-per-address", c.serve_options.max_connections_per_address,
                       "Connections one remote address may hold open at once (default 64; more are refused)")
       ->type_name("N")
@@ -62,9 +67,15 @@ void add_server_commands(CLI::App& app, ServerCommands& c) {
       ->type_name("N")
       ->transform(decimal_range(1, 1000000));
   c.serve->add_option("--max-hints", c.serve_options.max_hints,
-                      "Hints computed at once over every table (default 4; more get `busy`)")
+                      "Hints one table may have queued or running at once (default 8: one per seat, never `busy`; "
+                      "other tables' hints never count)")
       ->type_name("N")
       ->transform(decimal_range(1, 1000));
+  c.serve->add_option("--max-bot-worlds", c.serve_options.max_bot_worlds,
+                      "The ceiling on a bot's or a hint's search, in worlds per decision (default 2000): `create` "
+                      "refuses an mc:N bot above it, and a stored table's bot searches no more")
+      ->type_name("N")
+      ->transform(decimal_range(1, 1000000));
   c.serve->add_option("--max-unjoined-per-address", c.serve_options.max_unjoined_per_address,
                       "Tables nobody joined yet one remote address may have created (default 20; more get "
                       "`too_many_tables`; a load test or a proxy in front needs more)")

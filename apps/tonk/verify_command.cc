@@ -4,6 +4,7 @@
 #include "server_commands.h"
 #include "tonk/fair_record.h"
 #include "tonk/input_file.h"
+#include "tonk/quoted_text.h"
 #include "tonk/record.h"
 
 namespace tonk::cli {
@@ -49,7 +50,11 @@ int run_verify(const std::string& path) {
         continue;
       }
       const std::size_t n = fair[i]->contributions.size();
-      std::cout << where << "verified (" << fair[i]->version << ", " << n << " contribution" << (n == 1 ? "" : "s") << ")\n";
+      std::cout << where << "verified (" << fair[i]->version << ", " << n << " contribution" << (n == 1 ? "" : "s");
+      if (!fair[i]->abandoned.empty())
+        std::cout << "; abandoned: " << quoted_text(fair[i]->abandoned) << ", " << r.moves.size() << " move"
+                  << (r.moves.size() == 1 ? "" : "s") << " played";
+      std::cout << ")\n";
     } catch (const RecordError& e) {
       std::cout << path << ":" << e.line() << ": hand " << r.number << ": NOT VERIFIED: " << e.what() << "\n";
       ++failures;

@@ -50,7 +50,7 @@ trap 'exit 130' INT TERM  # through the EXIT trap: the servers and the clients s
 start_tonk() {
   local name=$1 address=$2
   shift 2
-  nice -n "$niceness" "$tonk" serve --listen "$address:0" --db "$dir/$name.db" --rate 1000 --max-connections 20000 \
+  nice -n "$niceness" "$tonk" serve --listen "$address:0" --db "$dir/$name.db" --rate 1000 --http-rate 100000 --max-connections 20000 \
     --max-connections-per-address 20000 --max-unjoined-per-address 20000 "$@" >"$dir/$name.out" 2>&1 &
   tonk_pid=$!
   pids+=("$tonk_pid")

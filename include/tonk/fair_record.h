@@ -6,6 +6,7 @@
 //   # fair-seed: <server seed, 64 hex digits>
 //   # fair-commitment: <SHA-256 of the seed's bytes, 64 hex digits>
 //   # fair-contribution: <seat>:<entropy hex>     (one per contribution, by seat; none or more)
+//   # fair-abandoned: <reason>                    (only for a hand cut short: agreed, expired, ...)
 //
 // Being comments, every record reader ignores them; these functions write, find and check them.
 #pragma once
@@ -27,6 +28,7 @@ struct FairLines {
   std::string seed;                         ///< the server seed, hex
   std::string commitment;                   ///< the commitment published before the deal, hex
   std::vector<Contribution> contributions;  ///< by seat
+  std::string abandoned;  ///< why the hand was cut short before its end ("agreed", "expired", ...), "" if it finished
   std::int64_t line = 0;                    ///< for parsed lines: the 1-based line of `# fair:`
   friend bool operator==(const FairLines&, const FairLines&) = default;
 };
@@ -45,8 +47,8 @@ std::vector<std::optional<FairLines>> find_fair_lines(std::string_view text, con
 /// Checks that `record` was dealt as `fair` says: a known version, a 64-digit seed whose SHA-256 is
 /// the commitment, contributions of 2..64 hex digits, the record's deck the one tonk-deal/1 derives,
 /// and for hand 1 the first dealer the cut of the derived session seed (S5). Then replays the hand
-/// (its moves legal, its result right). Returns nullopt when it was, else the reason (a replay's
-/// RecordError is thrown, naming the line).
+/// (its moves legal, its result right; a hand marked abandoned must not have finished). Returns
+/// nullopt when it was, else the reason (a replay's RecordError is thrown, naming the line).
 std::optional<std::string> why_not_fair(const FairLines& fair, const HandRecord& record);
 
 }  // namespace tonk

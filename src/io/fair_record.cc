@@ -15,6 +15,7 @@ constexpr std::string_view kVersionLine = "# fair: ";
 constexpr std::string_view kSeedLine = "# fair-seed: ";
 constexpr std::string_view kCommitmentLine = "# fair-commitment: ";
 constexpr std::string_view kContributionLine = "# fair-contribution: ";
+constexpr std::string_view kAbandonedLine = "# fair-abandoned: ";
 
 // The value after `prefix` when `line` starts with it, without trailing blanks or CR.
 std::optional<std::string> value_of(std::string_view line, std::string_view prefix) {
@@ -32,6 +33,7 @@ std::string write_fair_lines(const FairLines& fair) {
   std::string text = std::string(kVersionLine) + fair.version + "\n" + std::string(kSeedLine) + fair.seed + "\n" +
                      std::string(kCommitmentLine) + fair.commitment + "\n";
   for (const Contribution& c : by_seat) text += std::string(kContributionLine) + std::to_string(c.seat) + ":" + c.entropy + "\n";
+  if (!fair.abandoned.empty()) text += std::string(kAbandonedLine) + fair.abandoned + "\n";
   return text;
 }
 
@@ -44,13 +46,15 @@ std::vector<std::optional<FairLines>> find_fair_lines(std::string_view text, con
     at = end + 1;
     ++number;
     if (auto v = value_of(line, kVersionLine)) {
-      groups.push_back({*v, "", "", {}, number});
+      groups.push_back({*v, "", "", {}, "", number});
     } else if (groups.empty()) {
       continue;
     } else if (auto seed = value_of(line, kSeedLine)) {
       groups.back().seed = *seed;
     } else if (auto commitment = value_of(line, kCommitmentLine)) {
       groups.back().commitment = *commitment;
+    } else if (auto reason = value_of(line, kAbandonedLine)) {
+      groups.back().abandoned = reason->empty() ? "ended" : *reason;
     } else if (auto c = value_of(line, kContributionLine)) {
       const auto colon = c->find(':');
       if (colon != 1 || (*c)[0] < '0' || (*c)[0] > '7') throw RecordError(number, "a fair-contribution is SEAT:HEX");
@@ -82,7 +86,9 @@ std::optional<std::string> why_not_fair(const FairLines& fair, const HandRecord&
   if (fair_deck(*game, digest) != record.deck) return "the deck dealt is not the one the seed and the contributions give";
   if (record.number == 1 && Session(game, fair_session_seed(digest)).dealer() != record.dealer)
     return "the first dealer is not the cut of the derived session seed (S5)";
-  (void)replay(record);  // the hand played from that deck is legal and its result is right
+  const Hand played = replay(record);  // the hand played from that deck is legal and its result is right
+  if (!fair.abandoned.empty() && played.is_over())
+    return "marked abandoned (" + quoted_text(fair.abandoned) + ") but the hand is finished";
   return std::nullopt;
 }
 

@@ -243,7 +243,11 @@ TEST(ServeCrashRecovery, RecordsOfAnEndedTableDownloadAfterARestart) {
     EXPECT_EQ(std::system((std::string(TONK_CLI) + " verify " + path + " >/dev/null").c_str()), 0) << body;
     std::filesystem::remove(path);
   }
-  EXPECT_EQ(http_get(server.port(), "/records/" + table + "/" + std::to_string(finished + 1)).first, 404);  // ended mid-hand
+  // The hand the table's end cut short has its record too, marked abandoned; none after it.
+  const auto [cut_status, cut] = http_get(server.port(), "/records/" + table + "/" + std::to_string(finished + 1));
+  EXPECT_EQ(cut_status, 200) << cut;
+  EXPECT_NE(cut.find("# fair-abandoned: agreed\n"), std::string::npos) << cut;
+  EXPECT_EQ(http_get(server.port(), "/records/" + table + "/" + std::to_string(finished + 2)).first, 404);
   EXPECT_EQ(http_get(server.port(), "/records/" + table + "/0").first, 404);
   EXPECT_EQ(http_get(server.port(), "/records/ZZZZZZ/1").first, 404);  // no such table
   EXPECT_EQ(http_get(server.port(), "/records/" + table + "%00/1").first, 404);

@@ -162,22 +162,25 @@ TEST(ServeEndedTables, RetentionCompactsEndedLogsThenDeletesOldEndedTables) {
 // Found by the server soak: a new table drew the code of an ended table (no longer in memory) and the
 // commit failed on the storage's unique code, stopping the server.
 TEST(ServeEndedTables, ANewTableNeverTakesTheCodeOfAnEndedOne) {
+  // A table code is drawn as 26 random bytes, one a character (6 shown, 20 secret).
+  const std::string twos = std::string(6, '2') + "-" + std::string(20, '2');
+  const std::string threes = std::string(6, '3') + "-" + std::string(20, '3');
   int codes = 0;
   serve::set_random_source_for_testing([&codes](std::span<unsigned char> out) {
     unsigned char fill = 0x5a;
-    if (out.size() == 6) fill = codes++ < 2 ? 0 : 1;  // table codes: 222222 twice, then 333333
+    if (out.size() == 26) fill = codes++ < 2 ? 0 : 1;  // table codes: all 2s twice, then all 3s
     std::fill(out.begin(), out.end(), fill);
   });
   MemoryLobby server;
   auto ann = std::make_shared<MemoryClient>();
   server.send(ann, {{"type", "create"}, {"seats", 2}});
-  ASSERT_EQ(ann->last("created")["table"], "222222");
-  server.send(ann, {{"type", "join"}, {"table", "222222"}, {"name", "Ann"}, {"seat", 0}});
+  ASSERT_EQ(ann->last("created")["table"], twos);
+  server.send(ann, {{"type", "join"}, {"table", twos}, {"name", "Ann"}, {"seat", 0}});
   server.send(ann, {{"type", "leave"}});
   ASSERT_EQ(server.lobby().table_count(), 0u);
   server.send(ann, {{"type", "create"}, {"seats", 2}});
   serve::set_random_source_for_testing({});
-  EXPECT_EQ(ann->last("created")["table"], "333333");
+  EXPECT_EQ(ann->last("created")["table"], threes);
 }
 
 TEST(ServeEndedTables, ADatabaseFromBeforeStoredRecordsGetsThemOnceAtStartup) {

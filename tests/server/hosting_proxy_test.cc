@@ -3,6 +3,7 @@
 // refuses pages of another origin; every response carries the security headers.
 #include <gtest/gtest.h>
 
+#include "request_rate.h"
 #include "ws_client.h"
 
 namespace tonk::test {
@@ -183,6 +184,54 @@ TEST(ServeHosting, EveryResponseCarriesTheSecurityHeaders) {
   EXPECT_EQ(get(server.port(), "/", https_proxy)[http::field::strict_transport_security], "max-age=31536000");
   const Handshake https_direct{"127.0.0.7", "127.0.0.1", {{"X-Forwarded-Proto", "https"}}};
   EXPECT_EQ(get(server.port(), "/", https_direct)[http::field::strict_transport_security], "");
+}
+
+// Every HTTP request counts against its address's rate (`--http-rate`): over it, 429 with
+// Retry-After, whatever the path (a table's host, a record, a file of the page, a WebSocket upgrade);
+// behind a trusted proxy per forwarded client, and from anyone else per socket address. At 0.1 a
+// second the burst is one request, and the next comes back after 10 s: none in this test.
+TEST(ServeHosting, EveryHttpRequestIsRateLimitedPerAddress) {
+  ServerProcess server(":memory:", 1, "1000", {"--trusted-proxy", "127.0.0.1/32", "--http-rate", "0.1"});
+  const Handshake ann = forwarded_for("203.0.113.1");
+  EXPECT_EQ(get(server.port(), "/tables/ZZZZZZ/host", ann).result_int(), 404);
+  for (const char* target : {"/tables/ZZZZZZ/host", "/records/ZZZZZZ/1", "/", "/ws"}) {
+    const auto res = get(server.port(), target, ann);
+    EXPECT_EQ(res.result_int(), 429) << target;
+    EXPECT_EQ(res[http::field::retry_after], "10") << target;
+  }
+  EXPECT_EQ(refusal(server.port(), ann), "declined") << "a WebSocket upgrade is a request too";
+  // Another client of the proxy has its own rate; a client that is not the proxy is counted by its
+  // socket address, whatever it forwards.
+  EXPECT_EQ(get(server.port(), "/tables/ZZZZZZ/host", forwarded_for("203.0.113.2")).result_int(), 404);
+  EXPECT_EQ(get(server.port(), "/tables/ZZZZZZ/host", forwarded_for("203.0.113.1", "127.0.0.7")).result_int(), 404);
+  EXPECT_EQ(get(server.port(), "/tables/ZZZZZZ/host", forwarded_for("203.0.113.3", "127.0.0.7")).result_int(), 429);
+}
+
+// The token bucket on its own, with the clock given: the burst, the refill, Retry-After, and the
+// addresses it forgets.
+TEST(ServeHosting, TheRequestRateIsATokenBucketPerAddress) {
+  using namespace std::chrono_literals;
+  serve::RequestRate rate(2, 4, 3);  // 2 a second, 4 at once, 3 addresses tracked
+  const auto t0 = serve::RequestRate::Clock::time_point{} + 1h;
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(rate.admit("a", t0), 0) << i;
+  EXPECT_EQ(rate.admit("a", t0), 1);           // half a second to the next token: Retry-After 1
+  EXPECT_EQ(rate.admit("b", t0), 0);           // another address has its own bucket
+  EXPECT_EQ(rate.admit("a", t0 + 500ms), 0);   // one token back
+  EXPECT_EQ(rate.admit("a", t0 + 500ms), 1);
+  EXPECT_EQ(rate.admit("a", t0 + 10s), 0);     // refilled to the burst, not beyond
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(rate.admit("a", t0 + 10s), 0);
+  EXPECT_EQ(rate.admit("a", t0 + 10s), 1);
+  serve::RequestRate slow(0.1, 1);
+  EXPECT_EQ(slow.admit("a", t0), 0);
+  EXPECT_EQ(slow.admit("a", t0), 10);
+  // At the bound, the addresses whose bucket refilled are forgotten first: "a" (empty) is kept.
+  EXPECT_EQ(rate.admit("c", t0 + 10s), 0);
+  EXPECT_EQ(rate.addresses(), 3u);
+  EXPECT_EQ(rate.admit("d", t0 + 10s + 100ms), 0);
+  EXPECT_LE(rate.addresses(), 3u);
+  EXPECT_EQ(rate.admit("a", t0 + 10s + 100ms), 1) << "a busy address is not forgotten";
+  EXPECT_THROW(serve::RequestRate(0, 1), std::invalid_argument);
+  EXPECT_THROW(serve::RequestRate(1, 0.5), std::invalid_argument);
 }
 
 }  // namespace

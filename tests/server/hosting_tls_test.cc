@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 #include <thread>
+#include <vector>
 
 #include <boost/asio/ssl.hpp>
 #include <boost/beast/ssl.hpp>
@@ -198,6 +199,34 @@ TEST(ServeTls, ThePlainListenerOnlyRedirectsToHttps) {
     EXPECT_EQ(res.result_int(), 301) << target;
     EXPECT_EQ(res[http::field::location], "https://tonk.test:" + std::to_string(server.port()) + target);
   }
+}
+
+// The plain listener's requests count against their address's rate as the TLS port's do: at 0.1 a
+// second the burst is one request, so the second is answered 429 with Retry-After (10 s: no wait).
+TEST(ServeTls, ThePlainListenerIsRateLimitedPerAddress) {
+  Certificates certs;
+  ServerProcess server(":memory:", 1, "20",
+                       {"--tls-cert", certs.path("cert1.pem"), "--tls-key", certs.path("key1.pem"), "--redirect-http", "127.0.0.1:0",
+                        "--http-rate", "0.1"});
+  const auto at = server.said().find("; http://127.0.0.1:");
+  ASSERT_NE(at, std::string::npos) << server.said();
+  const auto plain = static_cast<unsigned short>(std::stoi(server.said().substr(at + 19)));
+  std::vector<http::response<http::string_body>> answers;
+  for (int i = 0; i < 2; ++i) {
+    boost::asio::io_context io;
+    boost::beast::tcp_stream stream(io);
+    stream.expires_after(std::chrono::seconds(20));
+    stream.connect({boost::asio::ip::make_address("127.0.0.1"), plain});
+    http::request<http::empty_body> req{http::verb::get, "/tables/ZZZZZZ/host", 11};
+    req.set(http::field::host, "tonk.test");
+    http::write(stream, req);
+    boost::beast::flat_buffer buffer;
+    http::read(stream, buffer, answers.emplace_back());
+  }
+  EXPECT_EQ(answers[0].result_int(), 301);
+  EXPECT_EQ(answers[1].result_int(), 429);
+  EXPECT_EQ(answers[1][http::field::retry_after], "10");
+  EXPECT_EQ(answers[1][http::field::location], "");
 }
 
 TEST(ServeTls, SighupReloadsTheCertificateForNewConnectionsAndKeepsTheOpenOnes) {

@@ -239,7 +239,8 @@ TEST(ServeProtocol, ASeatPlaysAHandAgainstABotAndTheRecordVerifies) {
   WsClient ann(server.port());
   const json created = create(ann, {{"seats", 2}, {"bots", {{{"seat", 1}, {"kind", "greedy"}}}}, {"pause_seconds", 0}});
   const std::string table = created["table"];
-  ASSERT_EQ(table.size(), 6u);
+  ASSERT_EQ(table.size(), 27u);  // six to read out, a dash, the secret (docs/PROTOCOL.md "Table codes")
+  ASSERT_EQ(table[6], '-');
   const json joined = ann.request({{"type", "join"}, {"table", table}, {"name", "Ann"}, {"entropy", "7be01c55aa0391d2"}});
   ASSERT_EQ(joined["type"], "joined") << joined.dump();
   EXPECT_EQ(joined["seat"], 0);

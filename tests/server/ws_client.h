@@ -2,6 +2,7 @@
 // `tonk serve` process started on a free loopback port.
 #pragma once
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <deque>
@@ -53,6 +54,9 @@ class ServerProcess {
       close(out[1]);
       const std::string w = std::to_string(workers);
       std::vector<std::string> args = {program, "serve", "--listen", "127.0.0.1:0", "--db", db, "--workers", w, "--rate", rate};
+      // Tests open many connections from one address in a burst: the HTTP rate limit is lifted
+      // unless the test sets it.
+      if (std::find(extra.begin(), extra.end(), "--http-rate") == extra.end()) args.insert(args.end(), {"--http-rate", "1000000"});
       args.insert(args.end(), extra.begin(), extra.end());
       std::vector<char*> argv;
       for (std::string& a : args) argv.push_back(a.data());

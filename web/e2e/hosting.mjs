@@ -183,7 +183,7 @@ async function friendsPlay(base, midHand) {
     await ann.click('button[type="submit"]:has-text("Create table")');
     await ann.waitForSelector('main.table-page', { timeout: kStep });
     const link = await ann.locator('input.link').inputValue();
-    expect(new RegExp(`^${base.replace(/[.]/g, '\\.')}/#/t/[0-9A-Z]{6}$`).test(link), `the invite link ${link} is ${base}/#/t/CODE`);
+    expect(new RegExp(`^${base.replace(/[.]/g, '\\.')}/#/t/[0-9A-Z]{6}-[0-9A-Z]{20}$`).test(link), `the invite link ${link} is ${base}/#/t/CODE`);
     await bo.goto(link);
     await bo.fill('input[name="name"]', 'Bo');
     await bo.click('button:has-text("Join")');

@@ -90,7 +90,7 @@ async function playOnPlainHttp() {
   await page.click('button[type="submit"]:has-text("Create table")');
   await page.waitForSelector('main.table-page', { timeout: kStep });
   const link = page.url();  // the table's link, as an invite would read
-  expect(new RegExp(`^http://${kHost}:${port}/#/t/[0-9A-Z]{6}$`).test(link), `the table's link is on ${base}: ${link}`);
+  expect(new RegExp(`^http://${kHost}:${port}/#/t/[0-9A-Z]{6}-[0-9A-Z]{20}$`).test(link), `the table's link is on ${base}: ${link}`);
   expect(await note.isVisible(), 'the note shows at the table too');
 
   // The hand, to its end.

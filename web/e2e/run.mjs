@@ -261,7 +261,7 @@ async function main() {
     await shot(ann, 'lobby-1280');
     await ann.click('button[type="submit"]:has-text("Create table")');
     await ann.waitForSelector('main.table-page', { timeout: kStep });
-    expect(/#\/t\/[0-9A-Z]{6}$/.test(ann.url()), `the page moved to the table's link: ${ann.url()}`);
+    expect(/#\/t\/[0-9A-Z]{6}-[0-9A-Z]{20}$/.test(ann.url()), `the page moved to the table's link: ${ann.url()}`);
     link = await ann.locator('input.link').inputValue();
     expect(link === ann.url(), `invite link ${link} is the table's address`);
     await fromMenu(ann, 'button:has-text("Copy invite link")');

@@ -11,6 +11,7 @@ import { checkName } from './names';
 import { kDefaultBotDelayMs } from './pace';
 import { Connection, HandOverMsg, PresetInfo, ServerMsg, socketUrl, StateMsg } from './protocol';
 import { renderTable, TableModel } from './tableView';
+import { codeOfInput, kCodePattern, shownCode } from './tableCode';
 import { unencryptedNote } from './transport';
 import { Flight, measure, moment, momentWord, Motion } from './motion';
 import { Sounds } from './sound';
@@ -34,7 +35,7 @@ type Route = { page: 'home' } | { page: 'table'; code: string; watch: boolean } 
  * malformed table link (said so, not silently the lobby); everything else is the lobby.
  */
 export function parseRoute(hash: string): Route {
-  const m = /^#\/t\/([0-9A-Za-z]{4,12})(\/watch)?\/?$/.exec(hash);
+  const m = new RegExp(`^#/t/(${kCodePattern})(/watch)?/?$`).exec(hash);
   if (m) return { page: 'table', code: m[1].toUpperCase(), watch: !!m[2] };
   return /^#\/?t(\/|$)/.test(hash) ? { page: 'bad', link: hash } : { page: 'home' };
 }
@@ -625,7 +626,7 @@ export class App {
           this.send('create', { preset: f.preset, seats: f.seats, bots, turn_seconds: f.turnSeconds || undefined, hands: f.hands, pause_seconds: 30, name,
             bot_delay_ms: f.botDelayMs });
         },
-        openCode: (code) => { if (code) location.hash = `#/t/${code}`; },
+        openCode: (text) => { const code = codeOfInput(text); if (code) location.hash = `#/t/${code}`; },
       }, () => this.render());
       page.append(h('div', { class: 'offline-slot' }, this.offlinePanel()));
       page.querySelector('h1 + p')?.after(h('div', { class: 'server-slot' },
@@ -672,8 +673,8 @@ export class App {
       const ended = this.ended ?? (this.peek?.status === 'ended' ? this.peek.state : null);
       page = ended || this.peek?.status === 'ended' ? renderEnded(code, ended, home)
         : this.peek?.status === 'missing' ? renderMissing(code, home)
-        : saved && !this.lobbyError ? renderWaiting(`Rejoining table ${code}…`)
-        : (this.route.watch || this.peek?.status === 'checking' || (!this.peek && !this.lobbyError)) && !this.lobbyError ? renderWaiting(`Opening table ${code}…`)
+        : saved && !this.lobbyError ? renderWaiting(`Rejoining table ${shownCode(code)}…`)
+        : (this.route.watch || this.peek?.status === 'checking' || (!this.peek && !this.lobbyError)) && !this.lobbyError ? renderWaiting(`Opening table ${shownCode(code)}…`)
         : this.peek?.status === 'open' && this.peek.state && seatsFull(this.peek.state)
           ? renderFull(code, { watch: () => { location.hash = `#/t/${code}/watch`; }, home })
         : renderJoin(code, this.form.name, this.lobbyError ?? (this.peek?.refused

@@ -1,5 +1,6 @@
 // The lobby: make a table (preset, seats, bots, timer) or join one by its code; and the page a link
 // opens (join a seat or watch).
+import { shownCode } from './tableCode';
 import { h } from './dom';
 import type { PresetInfo, StateMsg } from './protocol';
 import { kMaxNameChars } from './names';
@@ -39,7 +40,7 @@ export function renderLobby(presets: PresetInfo[], bots: string[], form: CreateF
     h('select', { name: `seat${i + 1}`, onchange: (e: Event) => { form.seatKinds[i] = (e.target as HTMLSelectElement).value; } },
       h('option', { value: 'person', selected: kind === 'person' }, 'a person (invite)'),
       offeredBots(bots).map((b) => h('option', { value: b, selected: kind === b }, `${botWords(b)} bot`)))));
-  const code = h('input', { name: 'code', autocomplete: 'off', maxlength: 6, 'aria-label': 'Table code', placeholder: 'K7QX2M' }) as HTMLInputElement;
+  const code = h('input', { name: 'code', autocomplete: 'off', maxlength: 2000, 'aria-label': 'Table code or invite link', placeholder: 'the invite link or K7QX2M-…' }) as HTMLInputElement;
   return h('main', { class: 'lobby' },
     h('h1', {}, 'Tonk'),
     h('p', { class: 'muted' }, 'Play the knock-rummy card game with friends and bots. Every deal can be verified.'),
@@ -65,9 +66,9 @@ export function renderLobby(presets: PresetInfo[], bots: string[], form: CreateF
       h('label', { class: 'row' }, 'Hands', h('select', { name: 'hands', onchange: (e: Event) => { form.hands = Number((e.target as HTMLSelectElement).value); } },
         [0, 5, 10, 20].map((n) => h('option', { value: n, selected: n === form.hands }, n ? String(n) : 'open-ended')))),
       h('button', { type: 'submit', class: 'primary' }, 'Create table')),
-    h('form', { class: 'panel', 'aria-label': 'Join a table', onsubmit: (e: Event) => { e.preventDefault(); hd.openCode(code.value.trim().toUpperCase()); } },
+    h('form', { class: 'panel', 'aria-label': 'Join a table', onsubmit: (e: Event) => { e.preventDefault(); hd.openCode(code.value); } },
       h('h2', {}, 'Join or watch a table'),
-      h('label', { class: 'row' }, 'Table code', code),
+      h('label', { class: 'row' }, 'Invite link or code', code),
       h('button', { type: 'submit' }, 'Open')));
 }
 
@@ -103,7 +104,7 @@ export function renderJoin(code: string, name: string, error: string | null, hd:
   const input = h('input', { name: 'name', required: true, value: name, autocomplete: 'nickname',
     oninput: (e: Event) => hd.typed?.((e.target as HTMLInputElement).value) }) as HTMLInputElement;
   return h('main', { class: 'lobby' },
-    h('h1', {}, `Table ${code}`),
+    h('h1', {}, `Table ${shownCode(code)}`),
     error ? h('p', { class: 'error', role: 'alert' }, error) : null,
     h('form', { class: 'panel', 'aria-label': 'Join this table', onsubmit: (e: Event) => { e.preventDefault(); hd.join(input.value.trim()); } },
       h('h2', {}, 'Take a seat'),
@@ -127,8 +128,8 @@ export function renderBadLink(link: string, home: () => void): HTMLElement {
 /** A link to a table the server does not have (said before any name is asked). */
 export function renderMissing(code: string, home: () => void): HTMLElement {
   return h('main', { class: 'lobby' },
-    h('h1', {}, `Table ${code}`),
-    h('p', { class: 'error', role: 'alert' }, `There is no table ${code} on this server: the code may be mistyped, or the table has ended and is gone.`),
+    h('h1', {}, `Table ${shownCode(code)}`),
+    h('p', { class: 'error', role: 'alert' }, `There is no table ${shownCode(code)} on this server: the code may be mistyped, or the table has ended and is gone.`),
     h('button', { type: 'button', onclick: () => home() }, 'Back to the lobby'));
 }
 
@@ -137,7 +138,7 @@ export function renderEnded(code: string, state: StateMsg | null, home: () => vo
   const hands = state?.ledger?.hands ?? 0;
   const first = Math.max(1, hands - 19);   // the last 20 hands' records
   return h('main', { class: 'lobby ended' },
-    h('h1', {}, `Table ${code}`),
+    h('h1', {}, `Table ${shownCode(code)}`),
     h('p', { role: 'status', class: 'ended-note' }, h('strong', {}, 'This table has ended.'),
       hands ? ` It played ${hands} hand${hands === 1 ? '' : 's'}.` : ''),
     state?.ledger ? h('section', { class: 'panel', 'aria-label': 'Final ledger' },
@@ -160,7 +161,7 @@ export function seatsFull(s: StateMsg): boolean {
 /** A link to a table whose every seat is taken: said before any name is asked; watching is offered. */
 export function renderFull(code: string, hd: { watch(): void; home(): void }): HTMLElement {
   return h('main', { class: 'lobby' },
-    h('h1', {}, `Table ${code}`),
+    h('h1', {}, `Table ${shownCode(code)}`),
     h('div', { class: 'panel full' },
       h('p', { role: 'status' }, 'Every seat at this table is taken, so you cannot join it. You can watch the game.'),
       h('button', { type: 'button', class: 'primary', onclick: () => hd.watch() }, 'Watch'), ' ',

@@ -3,6 +3,7 @@
 // Layout (style.css): a header, the turn line, the stage (seats and felt, with the result, rules and
 // walkthrough over it), the log in its own scrolling box, and the dock (your hand and your moves) at
 // a fixed place at the bottom, so nothing that grows above ever moves your hand.
+import { shownCode } from './tableCode';
 import { actionLabel, matchSelection, parseAction, ParsedAction } from './actions';
 import { isReady, readyButton } from './between_hands';
 import { groupHand, rankLabel } from './cards';
@@ -118,7 +119,7 @@ function header(m: TableModel, hd: TableHandlers): HTMLElement {
   const seated = state.seat !== null && state.status !== 'over';
   return h('header', { class: 'table-head' },
     h('h1', { title: words.about }, words.name),
-    h('span', { class: 'meta', title: `Table ${state.table}` }, `${state.seat === null ? 'watching · ' : ''}${state.hand ? `hand ${state.hand} · ` : ''}${state.table}`
+    h('span', { class: 'meta', title: `Table ${shownCode(state.table)}` }, `${state.seat === null ? 'watching · ' : ''}${state.hand ? `hand ${state.hand} · ` : ''}${shownCode(state.table)}`
       + (watching ? ` · ${watching}` : '')),
     h('div', { class: 'head-tools' },
       me?.auto ? h('button', { type: 'button', class: 'primary', 'data-focus': 'back', onclick: () => hd.back() }, "I'm back") : null,

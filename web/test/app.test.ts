@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { hadPlay, logScrollTop, parseRoute, ruleValue } from '../src/app';
 import { defaultSeatKinds, renderFull, seatsFull } from '../src/lobbyView';
 import { handCommitment } from '../src/fair';
+import { codeOfInput, shownCode } from '../src/tableCode';
 import { exampleState } from './fixtures';
 
 describe('routes and rules', () => {
@@ -11,6 +12,18 @@ describe('routes and rules', () => {
     expect(parseRoute('')).toEqual({ page: 'home' });
     expect(parseRoute('#/t/<script>')).toEqual({ page: 'bad', link: '#/t/<script>' });
     expect(parseRoute('#/elsewhere')).toEqual({ page: 'home' });
+    // An invite link's code: six characters to read out and the secret.
+    const code = 'K7QX2M-ABCDEFGHJKLMNPQRSTUV';
+    expect(parseRoute(`#/t/${code}`)).toEqual({ page: 'table', code, watch: false });
+    expect(parseRoute(`#/t/${code}/watch`)).toEqual({ page: 'table', code, watch: true });
+    expect(parseRoute('#/t/K7QX2M-ABC')).toEqual({ page: 'bad', link: '#/t/K7QX2M-ABC' });
+  });
+
+  it('shows a code without its secret and reads a pasted invite link', () => {
+    expect(shownCode('K7QX2M-ABCDEFGHJKLMNPQRSTUV')).toBe('K7QX2M');
+    expect(shownCode('K7QX2M')).toBe('K7QX2M');
+    expect(codeOfInput(' https://tonk.example/#/t/K7QX2M-ABCDEFGHJKLMNPQRSTUV ')).toBe('K7QX2M-ABCDEFGHJKLMNPQRSTUV');
+    expect(codeOfInput('k7qx2m-abcdefghjklmnpqrstuv')).toBe('K7QX2M-ABCDEFGHJKLMNPQRSTUV');
   });
 
   it('reads an option from the rule line', () => {
