@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tonk/wild_reading.h"
+
 namespace tonk {
 
 namespace {
@@ -91,24 +93,28 @@ class Writer {
   }
 };
 
-}  // namespace
-
-std::string to_json(const View& v, int indent) {
+// The one writer of a View's document: a seat's (`seat_only`) or the public one, which leaves out
+// what only the seat knows.
+std::string write_view(const View& v, int indent, bool seat_only) {
   if (!v.game) throw std::invalid_argument("to_json(View): the view has no game");
   const int n = v.num_players;
   Writer w;
   w.text.reserve(512 + 24 * v.history.size());
   w.text += '{';
   w.key("schema"), w.string(kViewJsonSchema);
-  w.key("player"), w.number(v.player);
+  w.key("player");
+  if (seat_only) w.number(v.player);
+  else w.null();
   w.key("players"), w.number(n);
   w.key("dealer"), w.number(v.dealer);
   w.key("to_move"), w.number(v.current_player);
   w.key("phase"), w.string(phase_name(v.phase));
   w.key("turn"), w.number(v.turn);
-  w.key("hand"), w.cards(v.hand);
-  w.key("count"), w.number(v.count());  // I8
-  w.key("taken_discard"), w.card_or_null(v.taken_discard);
+  w.key("hand"), w.cards(seat_only ? v.hand : CardSet());
+  w.key("count");
+  if (seat_only) w.number(v.count());  // I8
+  else w.null();
+  w.key("taken_discard"), w.card_or_null(seat_only ? v.taken_discard : Card::none());
   w.key("seats"), w.text += '[';
   for (int p = 0; p < n; ++p) {
     const auto i = static_cast<std::size_t>(p);
@@ -130,6 +136,15 @@ std::string to_json(const View& v, int indent) {
     w.key("owner"), w.number(v.spread_owners[i]);
     w.key("cards"), w.cards(v.spreads[i]);
     w.key("shape"), w.shape_or_null(v.spread_shapes[i]);
+    // V13a: what each wild card stands for, only in a spread that holds one (the engine's reading).
+    if (const WildReading reading = read_wild_cards(*v.game, v.spreads[i], v.spread_shapes[i]); reading.size > 0) {
+      w.key("stands_for"), w.text += '{';
+      for (const StandIn& s : reading) {
+        w.key(to_string(s.wild));
+        w.string(stands_for_text(s));
+      }
+      w.text += '}';
+    }
     w.text += '}';
   }
   w.text += ']';
@@ -172,5 +187,11 @@ std::string to_json(const View& v, int indent) {
   if (indent < 0) return std::move(w.text);
   return nlohmann::ordered_json::parse(w.text).dump(indent);
 }
+
+}  // namespace
+
+std::string to_json(const View& view, int indent) { return write_view(view, indent, true); }
+
+std::string to_public_json(const View& view, int indent) { return write_view(view, indent, false); }
 
 }  // namespace tonk
