@@ -21,7 +21,7 @@ import { playerRules } from './rulesText';
 import { finishWalkthrough, walkthroughDone } from './walkthrough';
 import { nameBots } from './words';
 import { markScrollCues, watchScrollCues } from './scrollCue';
-import { parseAction } from './actions';
+import { parseLegal } from './actions';
 import { dealFlights, moveEffect } from './flights';
 import { kOfflineCode, Link, offline, OfflineLink } from './offline';
 import { defaultOfflineForm, OfflineForm, renderOffline } from './offlineView';
@@ -487,7 +487,7 @@ export class App {
   private dropCards(cards: string[], target: DropTarget | null, at: DOMRect): boolean {
     const m = this.model;
     if (!m || !target) return false;
-    const legal = m.state.legal.map((x) => parseAction(x.id));
+    const legal = m.state.legal.map(parseLegal);
     const myTurn = m.state.status === 'playing' && m.state.seat !== null && m.state.to_move === m.state.seat;
     const r = resolveDrop(legal, cards, target, myTurn, m.state.view?.phase ?? '');
     if ('reason' in r) { m.error = r.reason; this.render(); return false; }
