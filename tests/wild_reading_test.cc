@@ -88,6 +88,9 @@ TEST(WildReading, TheViewJsonSaysWhatEachWildCardStandsFor) {
   const std::string json = to_json(v);
   EXPECT_NE(json.find(R"("cards":["6d","7d","X2"],"shape":"run:6d","stands_for":{"X2":"Jd"}})"), std::string::npos) << json;
   EXPECT_NE(json.find(R"("cards":["4s","5s","6s"],"shape":null})"), std::string::npos) << json;
+  v.spreads[0] = cards("Ad 2d 3d");  // the deuce in its own place: a shape, nothing standing in
+  v.spread_shapes[0] = shape_run(Suit::kDiamonds, Rank::kAce);
+  EXPECT_NE(to_json(v).find(R"("shape":"run:Ad","stands_for":{}})"), std::string::npos) << to_json(v);
 }
 
 }  // namespace

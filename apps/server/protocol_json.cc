@@ -57,7 +57,7 @@ json action_json(const Action& a, const Game& game) {
   if (a.kind == ActionKind::kSpread && a.shape != 0) {
     json stands_for = json::object();
     for (const StandIn& s : read_wild_cards(game, a.cards, a.shape)) stands_for[to_string(s.wild)] = stands_for_text(s);
-    if (!stands_for.empty()) out["stands_for"] = stands_for;
+    out["stands_for"] = stands_for;
   }
   return out;
 }

@@ -136,10 +136,11 @@ std::string write_view(const View& v, int indent, bool seat_only) {
     w.key("owner"), w.number(v.spread_owners[i]);
     w.key("cards"), w.cards(v.spreads[i]);
     w.key("shape"), w.shape_or_null(v.spread_shapes[i]);
-    // V13a: what each wild card stands for, only in a spread that holds one (the engine's reading).
-    if (const WildReading reading = read_wild_cards(*v.game, v.spreads[i], v.spread_shapes[i]); reading.size > 0) {
+    // V13a: in a spread with a shape (one holding a wild card), what each wild card stands for (the
+    // engine's reading; {} when each stands for itself, as a deuce in its own place does).
+    if (v.spread_shapes[i] != 0) {
       w.key("stands_for"), w.text += '{';
-      for (const StandIn& s : reading) {
+      for (const StandIn& s : read_wild_cards(*v.game, v.spreads[i], v.spread_shapes[i])) {
         w.key(to_string(s.wild));
         w.string(stands_for_text(s));
       }
