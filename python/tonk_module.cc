@@ -16,6 +16,7 @@
 #include "tonk/record.h"
 #include "tonk/rng.h"
 #include "tonk/rule_options.h"
+#include "tonk/view_json.h"
 #include "vector_env.h"
 
 namespace py = pybind11;
@@ -49,63 +50,11 @@ std::shared_ptr<const GameData> make_game_data(const std::string& preset, int pl
   }
 }
 
-std::vector<std::string> card_strings(CardSet cards) {
-  std::vector<std::string> out;
-  for (Card c : cards) out.push_back(to_string(c));
-  return out;
-}
-
 constexpr const char* kPhaseNames[] = {"start of turn", "after draw", "over", "slap", "slap discard"};
 
-pybind11::dict view_dict(const View& v) {
-  pybind11::dict d;
-  d["player"] = v.player;
-  d["num_players"] = v.num_players;
-  d["dealer"] = v.dealer;
-  d["current_player"] = v.current_player;
-  d["phase"] = kPhaseNames[static_cast<int>(v.phase)];
-  d["turn"] = v.turn;
-  d["hand"] = card_strings(v.hand);
-  d["count"] = v.count();
-  d["taken_discard"] = v.taken_discard.valid() ? pybind11::object(pybind11::str(to_string(v.taken_discard))) : pybind11::object(pybind11::none());
-  pybind11::list sizes, known;
-  for (int p = 0; p < v.num_players; ++p) {
-    sizes.append(v.hand_sizes[p]);
-    known.append(card_strings(v.known_cards[p]));
-  }
-  d["hand_sizes"] = sizes;
-  d["known_cards"] = known;
-  pybind11::list spreads;
-  for (int i = 0; i < v.num_spreads; ++i) {
-    pybind11::dict s;
-    s["owner"] = v.spread_owners[i];
-    s["cards"] = card_strings(v.spreads[i]);
-    s["shape"] = shape_text(v.spread_shapes[i]);
-    spreads.append(s);
-  }
-  d["spreads"] = spreads;
-  d["top_discard"] = v.top_discard.valid() ? pybind11::object(pybind11::str(to_string(v.top_discard))) : pybind11::object(pybind11::none());
-  d["discard_size"] = v.discard_size;
-  d["discard_pile"] = card_strings(v.discard_pile);
-  d["stock_size"] = v.stock_size;
-  pybind11::list history;
-  for (const Move& m : v.history) history.append(pybind11::make_tuple(m.player, to_string(m.action)));
-  d["history"] = history;
-  if (v.outcome.reason != EndReason::kNone) {
-    pybind11::dict o;
-    o["reason"] = std::string(to_string(v.outcome.reason));
-    o["player"] = static_cast<int>(v.outcome.player);
-    o["payouts"] = std::vector<int>(v.outcome.payouts.begin(), v.outcome.payouts.begin() + v.num_players);
-    o["counts"] = std::vector<int>(v.outcome.counts.begin(), v.outcome.counts.begin() + v.num_players);
-    pybind11::list revealed;
-    for (int p = 0; p < v.num_players; ++p) revealed.append(card_strings(v.revealed[p]));
-    o["revealed"] = revealed;
-    d["outcome"] = o;
-  } else {
-    d["outcome"] = pybind11::none();
-  }
-  return d;
-}
+// The view as the engine's one JSON document (docs/VIEW_JSON.md, tonk.view/1), read into Python
+// values: the same words the server and the CLI use.
+pybind11::object view_dict(const View& v) { return pybind11::module_::import("json").attr("loads")(to_json(v)); }
 
 std::string view_text(const View& v, bool with_history) {
   std::ostringstream out;
@@ -280,7 +229,7 @@ PYBIND11_MODULE(tonk, m) {
       .def("observation_tensor", [](const PyState& s, std::optional<int> player) {
              const int p = player_or_current(s, player);
              pybind11::array_t<float> out(observation_size(s.data->game->num_players()));
-             encode_observation(facts_of_view(s.view(p)), std::span<float>(out.mutable_data(), static_cast<std::size_t>(out.size())));
+             encode_observation(s.view(p), std::span<float>(out.mutable_data(), static_cast<std::size_t>(out.size())));
              return out;
            },
            pybind11::arg("player") = pybind11::none())

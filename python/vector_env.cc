@@ -162,7 +162,8 @@ class VectorEnv {
     if (mask)
       for (int c : codes) mask[c] = 1;
     current_[static_cast<std::size_t>(i)] = s.current_player();
-    encode_observation(facts_of_state(s, s.current_player()), std::span<float>(obs_.data() + static_cast<std::size_t>(i) * obs_size_, static_cast<std::size_t>(obs_size_)));
+    // The observation of the player to move, from that player's View (the history is not part of it).
+    encode_observation(make_view(s, s.current_player(), {}), std::span<float>(obs_.data() + static_cast<std::size_t>(i) * obs_size_, static_cast<std::size_t>(obs_size_)));
   }
 
   void flatten() {

@@ -158,6 +158,23 @@ TEST(ViewJson, TheExactDocumentOfAHandBuiltView) {
   EXPECT_THROW(to_json(v), std::invalid_argument);
 }
 
+// A spectator's document (docs/PROTOCOL.md "state") is the seat's, from the same writer, less what
+// only the seat knows.
+TEST(ViewJson, ThePublicDocumentIsTheSeatsLessItsOwnCards) {
+  const Game game;
+  View v = hand_built_view(game);
+  v.taken_discard = card("5h");
+  const std::string seat = to_json(v), open = to_public_json(v);
+  nlohmann::ordered_json expected = nlohmann::ordered_json::parse(seat);
+  expected["player"] = nullptr;
+  expected["hand"] = nlohmann::ordered_json::array();
+  expected["count"] = nullptr;
+  expected["taken_discard"] = nullptr;
+  EXPECT_EQ(open, expected.dump()) << "the same keys in the same order";
+  for (const char* c : {"Ac", "9d", "Kd", "5h"}) EXPECT_EQ(open.find(c), std::string::npos) << c;
+  EXPECT_EQ(to_public_json(v, 2), nlohmann::ordered_json::parse(open).dump(2));
+}
+
 TEST(ViewJson, TheShowdownShowsEveryHand) {
   const std::shared_ptr<const Game> game = make_game(test::rules_for(2));
   Hand hand = test::make_hand(game, {"3c 6d 9h Qs Ad", "2c 5d 8h Js Kc"}, "4s");
@@ -170,10 +187,11 @@ TEST(ViewJson, TheShowdownShowsEveryHand) {
   EXPECT_NE(json.find(R"("phase":"over")"), std::string::npos);
 }
 
-// Every card named in `json`, spread shapes left out ("run:Jc" names where a run of wild cards
-// starts, not a card anyone holds).
+// Every card named in `json`, spread shapes and the places wild cards stand for left out ("run:Jc"
+// names where a run of wild cards starts, `"stands_for":{"X1":"Jc"}` a place of it: not cards
+// anyone holds; the wild cards themselves are in the spread's `cards`).
 CardSet cards_named(const std::string& json) {
-  static const std::regex shape(R"((run|book):[0-9TJQKA][cdhs]?)");
+  static const std::regex shape(R"((run|book):[0-9TJQKA][cdhs]?|"stands_for":\{[^}]*\})");
   static const std::regex token(R"(([2-9TJQKA][cdhs]|X[1-4]))");
   const std::string text = std::regex_replace(json, shape, "");
   CardSet out;

@@ -4,6 +4,7 @@
 #include "tonk/preset.h"
 #include "tonk/rule_options.h"
 #include "tonk/view_json.h"
+#include "tonk/wild_reading.h"
 
 namespace tonk::serve {
 
@@ -42,16 +43,23 @@ json ints(const Array& a, int n) {
 
 }  // namespace
 
-json action_json(const Action& a) {
+json action_json(const Action& a, const Game& game) {
   const std::string id = to_string(a);
   json shape = nullptr;
   if (a.shape != 0) shape = id.substr(id.rfind(' ') + 1);
   const bool targeted = a.kind == ActionKind::kHit || a.kind == ActionKind::kSlap;
-  return json{{"id", id},
-              {"kind", kind_name(a.kind)},
-              {"cards", a.kind == ActionKind::kSlap ? json::array() : cards_json(a.cards)},
-              {"target", targeted ? json(a.target) : json(nullptr)},
-              {"shape", shape}};
+  json out{{"id", id},
+           {"kind", kind_name(a.kind)},
+           {"cards", a.kind == ActionKind::kSlap ? json::array() : cards_json(a.cards)},
+           {"target", targeted ? json(a.target) : json(nullptr)},
+           {"shape", shape}};
+  // V13a: a spread with wild cards says what each stands for (the engine's reading, as the view's).
+  if (a.kind == ActionKind::kSpread && a.shape != 0) {
+    json stands_for = json::object();
+    for (const StandIn& s : read_wild_cards(game, a.cards, a.shape)) stands_for[to_string(s.wild)] = stands_for_text(s);
+    out["stands_for"] = stands_for;
+  }
+  return out;
 }
 
 json presets_json() {

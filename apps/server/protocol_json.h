@@ -9,12 +9,15 @@
 #include <nlohmann/json.hpp>
 
 #include "tonk/action.h"
+#include "tonk/game.h"
 #include "tonk/session.h"
 
 namespace tonk::serve {
 
-/// One entry of a `state` message's `legal` list: {id, kind, cards, target, shape}.
-nlohmann::json action_json(const Action& a);
+/// One entry of a `state` message's `legal` list: {id, kind, cards, target, shape}, and for a
+/// spread with wild cards (V13a) `stands_for`, what each wild card stands for under `game`'s run
+/// order (tonk/wild_reading.h).
+nlohmann::json action_json(const Action& a, const Game& game);
 
 /// The `presets` message: every built-in preset, the rule options and the bot kinds.
 nlohmann::json presets_json();

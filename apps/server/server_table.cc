@@ -24,17 +24,6 @@ namespace {
 constexpr const char* kAutoBot = "greedy";  // plays a seat whose timer ran out, or that was left
 constexpr int kHintShown = 3;
 
-// The public view: seat 0's document without what only seat 0 knows (docs/PROTOCOL.md "state").
-json spectator_view(json v) {
-  const bool over = !v["outcome"].is_null();
-  v["player"] = nullptr;
-  v["hand"] = json::array();
-  v["count"] = nullptr;
-  v["taken_discard"] = nullptr;
-  (void)over;  // at the showdown outcome.hands shows every hand to everyone
-  return v;
-}
-
 }  // namespace
 
 ServerTable::ServerTable(Lobby& lobby, TableConfig config)
@@ -730,15 +719,15 @@ std::string ServerTable::state_text(int seat, const StateShared& shared) const {
   std::string view = "null";
   std::string legal = "[]";
   if (table_ && table_->hand()) {
-    view = to_json(table_->view(seat < 0 ? 0 : seat));  // schema tonk.view/1, a JSON object
-    if (seat < 0) view = spectator_view(json::parse(view)).dump();
+    // Schema tonk.view/1, a JSON object; a spectator's is the public one (docs/PROTOCOL.md "state").
+    view = seat < 0 ? to_public_json(table_->view(0)) : to_json(table_->view(seat));
     // An ended table (every person sent `end`, or none is left) offers nothing, even mid-hand: act
     // refuses every action there.
     if (seat >= 0 && !over_ && table_->in_hand() && table_->to_move() == seat && !bot_plays(seat)) {
       ActionList list;
       table_->legal_actions(list);
       json array = json::array();
-      for (const Action& a : list) array.push_back(action_json(a));
+      for (const Action& a : list) array.push_back(action_json(a, table_->game()));
       legal = array.dump();
     }
   }

@@ -3,17 +3,11 @@
 #include <vector>
 
 #include "tonk/action.h"
+#include "tonk/wild_reading.h"
 
 namespace tonk::cli {
 
 namespace {
-
-// The rank at a run position of this deck, or nullopt past its ends.
-std::optional<Rank> rank_at(const Game& game, int position) {
-  for (int r = 0; r < kNumRanks; ++r)
-    if (game.run_position(static_cast<Rank>(r)) == position) return static_cast<Rank>(r);
-  return std::nullopt;
-}
 
 const char* suit_word(Suit s) {
   static constexpr const char* kWords[] = {"club", "diamond", "heart", "spade"};
@@ -23,27 +17,27 @@ const char* suit_word(Suit s) {
 }  // namespace
 
 std::string spread_text(const Game& game, CardSet spread, std::uint8_t shape, const Style& style) {
-  const CardSet wild = spread & game.wild_cards();
-  if (wild.empty() || shape == 0) return style.cards(spread);
-  const CardSet natural = spread - wild;
+  const WildReading reading = read_wild_cards(game, spread, shape);  // V13a: the engine's reading
+  if (reading.size == 0) return style.cards(spread);
+  CardSet stand_ins;
+  for (const StandIn& s : reading) stand_ins.insert(s.wild);
   std::vector<std::string> parts;
   if (shape_is_book(shape)) {
-    for (Card c : natural) parts.push_back(style.card(c));
-    for (Card c : wild) parts.push_back("[" + style.card(c) + "=" + rank_char(shape_rank(shape)) + "]");
+    for (Card c : spread - stand_ins) parts.push_back(style.card(c));
+    for (const StandIn& s : reading) parts.push_back("[" + style.card(s.wild) + "=" + rank_char(s.rank) + "]");
   } else {
     const Suit suit = shape_suit(shape);
     const int low = game.shape_low(shape);
-    std::vector<Card> wilds(wild.begin(), wild.end());
-    std::size_t next_wild = 0;
     for (int pos = low; pos < low + spread.size(); ++pos) {
-      const auto rank = rank_at(game, pos);
+      const auto rank = game.rank_at(pos);
       if (!rank) break;
       const Card here(*rank, suit);
-      if (natural.contains(here)) {
+      if (spread.contains(here)) {
         parts.push_back(style.card(here));
-      } else if (next_wild < wilds.size()) {
-        parts.push_back("[" + style.card(wilds[next_wild++]) + "=" + style.card(here) + "]");
+        continue;
       }
+      for (const StandIn& s : reading)
+        if (s.rank == *rank) parts.push_back("[" + style.card(s.wild) + "=" + style.card(here) + "]");
     }
   }
   std::string out;
@@ -74,10 +68,10 @@ std::string shape_problem(const Game& game, CardSet cards, std::uint8_t shape) {
   const int low = game.shape_low(shape);
   const int high = low + n - 1;
   if (low < 0) return "V13a: " + name + " starts at a rank this deck does not have";
-  if (!rank_at(game, high))
+  if (!game.rank_at(high))
     return "V13a: " + name + " with " + std::to_string(n) + " cards would run past the top of the suit; start it lower";
   std::string covered;
-  for (int pos = low; pos <= high; ++pos) covered += (covered.empty() ? "" : " ") + to_string(Card(*rank_at(game, pos), suit));
+  for (int pos = low; pos <= high; ++pos) covered += (covered.empty() ? "" : " ") + to_string(Card(*game.rank_at(pos), suit));
   for (Card c : natural)
     if (c.is_joker() || c.suit() != suit)
       return "V13a: " + name + " is a run of " + suit_word(suit) + "s, and " + to_string(c) + " is not a " + suit_word(suit);

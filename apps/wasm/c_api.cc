@@ -146,7 +146,7 @@ TONK_EXPORT const char* tonk_table_legal(int id) {
     tonk::ActionList list;
     table_of(id).table().legal_actions(list);
     nlohmann::json out = nlohmann::json::array();
-    for (const tonk::Action& a : list) out.push_back(tonk::serve::action_json(a));
+    for (const tonk::Action& a : list) out.push_back(tonk::serve::action_json(a, table_of(id).table().game()));
     return out.dump();
   });
 }

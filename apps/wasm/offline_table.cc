@@ -170,7 +170,7 @@ std::string OfflineTable::state_json(int seat) const {
     if (t.in_hand() && t.to_move() == seat && t.is_person(seat)) {
       ActionList list;
       t.legal_actions(list);
-      for (const Action& a : list) legal.push_back(serve::action_json(a));
+      for (const Action& a : list) legal.push_back(serve::action_json(a, t.game()));
     }
   }
   json seats = json::array();

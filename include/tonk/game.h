@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 
 #include "tonk/action.h"
@@ -89,9 +90,21 @@ class Game {
   /// Position of a rank in this deck's run order (ace 0; with V11 the jack follows the 7), or -1
   /// when the deck has no such rank.
   int run_position(Rank rank) const { return run_pos_[static_cast<int>(rank)]; }
+  /// The rank at a run position (the inverse of run_position), or nullopt outside
+  /// 0..top_run_position(). Which ranks are adjacent in a run (V11) is decided here and in the
+  /// constructor alone: every other reader of run order asks these.
+  std::optional<Rank> rank_at(int position) const {
+    if (position < 0 || position > top_pos_) return std::nullopt;
+    return static_cast<Rank>(position < gap_at_ ? position : position + gap_);
+  }
 
   /// The suit's ranks held in `cards`, as a mask over run positions (bit i = run position i).
   std::uint32_t run_line(CardSet cards, Suit suit) const;
+  /// The inverse of run_line: a mask over run positions as a mask over ranks (bit r = rank r).
+  std::uint32_t line_ranks(std::uint32_t line) const {
+    const std::uint32_t below = (1u << gap_at_) - 1;  // the positions before the deck's gap (V11)
+    return (line & below) | ((line & ~below) << gap_);
+  }
 
  private:
   Rules rules_;
@@ -99,6 +112,8 @@ class Game {
   std::array<Card, kNumCardIds> deck_cards_{};
   CardSet wild_;
   int top_pos_ = 12;
+  int gap_at_ = kNumRanks;  // the first rank the deck lacks (V11: the 8), kNumRanks for none
+  int gap_ = 0;             // how many ranks it lacks there (V11: 8, 9, 10)
   std::array<std::int8_t, kNumCardIds> values_{};
   std::array<std::int8_t, kNumRanks> run_pos_{};
 };

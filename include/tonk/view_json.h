@@ -20,4 +20,10 @@ inline constexpr const char* kViewJsonSchema = "tonk.view/1";
 /// Throws std::invalid_argument when view.game is null (a View not built by make_view nor filled in).
 std::string to_json(const View& view, int indent = -1);
 
+/// The public document of the hand `view` is of: what anyone watching may know (a server's
+/// spectators, docs/PROTOCOL.md "state"). The same document as to_json's, written by the same
+/// writer, with what only view.player knows left out: `player`, `count` and `taken_discard` null,
+/// `hand` empty. Throws as to_json.
+std::string to_public_json(const View& view, int indent = -1);
+
 }  // namespace tonk

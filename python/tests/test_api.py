@@ -141,10 +141,11 @@ def test_a_random_game_played_in_python_replays_with_tonk_replay(tmp_path, tonk_
         assert "[Seat0 \"ann\"]" in record
 
 
-def test_view_is_a_dict_of_what_the_player_knows():
+def test_view_is_the_view_json_document_of_what_the_player_knows():
     state = tonk.Game().new_initial_state(seed=2)
     v = state.view(0)
-    assert v["player"] == 0 and len(v["hand"]) == 5 and v["hand_sizes"] == [5, 5]
-    assert v["known_cards"] == [[], []] and v["spreads"] == [] and v["outcome"] is None
-    assert v["stock_size"] == 52 - 11
+    assert v["schema"] == "tonk.view/1"  # docs/VIEW_JSON.md: the server's and the CLI's words
+    assert v["player"] == 0 and len(v["hand"]) == 5 and [s["hand_size"] for s in v["seats"]] == [5, 5]
+    assert [s["known"] for s in v["seats"]] == [[], []] and v["spreads"] == [] and v["outcome"] is None
+    assert v["stock_size"] == 52 - 11 and v["phase"] == "start_of_turn" and v["to_move"] == 1
     assert "hand:" in state.information_state_string(0)

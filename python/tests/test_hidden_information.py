@@ -56,3 +56,24 @@ def test_observation_planes():
     # Scalars: stock fraction first.
     scalars = obs[8 * C:]
     assert abs(scalars[0] - 41 / 52) < 1e-6
+
+
+def test_vector_env_observations_do_not_depend_on_hidden_cards():
+    # VectorEnv writes each observation from the View of the player to move, as the State API does:
+    # dealing that player's unseen cards again at random leaves it as it is.
+    game = tonk.Game("P-CHICAGO", players=3)
+    env = tonk.VectorEnv(game, 4, seed=7)
+    rng = np.random.default_rng(5)
+    checked = 0
+    for step in range(150):
+        obs = env.observations()
+        players = env.current_players()
+        for i in range(env.n_envs):
+            p = int(players[i])
+            other = env.state(i).resample_from_view(p, step * 10 + i)
+            np.testing.assert_array_equal(other.observation_tensor(p), obs[i])
+            checked += 1
+        codes, offsets = env.legal_actions()
+        pick = offsets[:-1] + (rng.random(env.n_envs) * np.diff(offsets)).astype(np.int64)
+        env.step(codes[pick].astype(np.int64))
+    assert checked == 600

@@ -26,7 +26,10 @@ Game::Game(const Rules& rules) : rules_(rules) {
   for (int k = 0; k < kMaxJokers; ++k) values_[Card::joker(k).id()] = 0;  // V16: jokers count 0
   for (int k = 0; k < rules_.jokers; ++k) deck_.insert(Card::joker(k));      // V16, V13a
   std::copy(deck_.begin(), deck_.end(), deck_cards_.begin());
-  top_pos_ = forty ? 9 : 12;
+  // The run order follows from the ranks in the deck: the ranks left out are one gap, skipped.
+  top_pos_ = pos - 1;
+  gap_ = kNumRanks - pos;
+  gap_at_ = static_cast<int>(std::find(run_pos_.begin(), run_pos_.end(), -1) - run_pos_.begin());
   if (rules_.wild_cards == WildCards::kDeucesJokers)  // V13a: deuces and jokers are wild
     wild_ = (deck_.jokers() | detail::rank_cards(deck_, Rank::kTwo));
 }
@@ -39,8 +42,8 @@ int Game::count(CardSet cards) const {
 
 std::uint32_t Game::run_line(CardSet cards, Suit suit) const {
   const std::uint32_t ranks = cards.suit_ranks(suit);
-  if (rules_.deck == DeckKind::kForty) return (ranks & 0x7Fu) | ((ranks >> 3) & 0x380u);  // V11
-  return ranks;
+  const std::uint32_t below = (1u << gap_at_) - 1;  // V11: the ranks above the gap move down
+  return (ranks & below) | ((ranks >> gap_) & ~below);
 }
 
 bool Game::is_book(CardSet cards) const {
@@ -106,8 +109,8 @@ bool Game::can_hit(CardSet spread, CardSet cards) const {
 }
 
 std::uint8_t Game::run_shape(Suit suit, int low) const {
-  const Rank rank = low >= 7 && rules_.deck == DeckKind::kForty ? static_cast<Rank>(low + 3) : static_cast<Rank>(low);
-  return shape_run(suit, rank);
+  const std::optional<Rank> rank = rank_at(low);
+  return rank ? shape_run(suit, *rank) : std::uint8_t{0};
 }
 
 std::uint8_t Game::shape_of(CardSet cards) const {

@@ -11,9 +11,7 @@ namespace tonk::detail {
 
 /// The cards of `suit` at the run positions in `line` (inverse of Game::run_line).
 inline CardSet cards_on_line(const Game& game, Suit suit, std::uint32_t line) {
-  // V11: run positions 7, 8, 9 are the J, Q, K (ranks 10, 11, 12).
-  const std::uint64_t ranks =
-      game.rules().deck == DeckKind::kForty ? (line & 0x7Fu) | ((line & 0x380u) << 3) : line;
+  const std::uint64_t ranks = game.line_ranks(line);
   return CardSet(ranks << (static_cast<int>(suit) * kNumRanks));
 }
 

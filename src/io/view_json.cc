@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tonk/game.h"
+#include "tonk/wild_reading.h"
 
 namespace tonk {
 
@@ -93,23 +94,27 @@ class Writer {
   }
 };
 
-}  // namespace
-
-std::string to_json(const View& v, int indent) {
+// The one writer of a View's document: a seat's (`seat_only`) or the public one, which leaves out
+// what only the seat knows.
+std::string write_view(const View& v, int indent, bool seat_only) {
   if (!v.game) throw std::invalid_argument("to_json(View): the view has no game");
   const int n = v.num_players;
   Writer w;
   w.text.reserve(512 + 24 * v.history.size());
   w.text += '{';
   w.key("schema"), w.string(kViewJsonSchema);
-  w.key("player"), w.number(v.player);
+  w.key("player");
+  if (seat_only) w.number(v.player);
+  else w.null();
   w.key("players"), w.number(n);
   w.key("dealer"), w.number(v.dealer);
   w.key("to_move"), w.number(v.current_player);
   w.key("phase"), w.string(phase_name(v.phase));
   w.key("turn"), w.number(v.turn);
-  w.key("hand"), w.cards(v.hand);
-  w.key("count"), w.number(v.count());  // I8
+  w.key("hand"), w.cards(seat_only ? v.hand : CardSet());
+  w.key("count");
+  if (seat_only) w.number(v.count());  // I8
+  else w.null();
   // Each rank of this table's deck (S2, V11) with its count (S3, V17), and "X" when it has jokers
   // (V16): what a client needs to reckon counts without a copy of the rules.
   w.key("card_values"), w.text += '{';
@@ -119,7 +124,7 @@ std::string to_json(const View& v, int indent) {
   }
   if (v.game->rules().jokers > 0) w.key("X"), w.number(v.game->value(Card::joker(0)));
   w.text += '}';
-  w.key("taken_discard"), w.card_or_null(v.taken_discard);
+  w.key("taken_discard"), w.card_or_null(seat_only ? v.taken_discard : Card::none());
   w.key("seats"), w.text += '[';
   for (int p = 0; p < n; ++p) {
     const auto i = static_cast<std::size_t>(p);
@@ -141,6 +146,16 @@ std::string to_json(const View& v, int indent) {
     w.key("owner"), w.number(v.spread_owners[i]);
     w.key("cards"), w.cards(v.spreads[i]);
     w.key("shape"), w.shape_or_null(v.spread_shapes[i]);
+    // V13a: in a spread with a shape (one holding a wild card), what each wild card stands for (the
+    // engine's reading; {} when each stands for itself, as a deuce in its own place does).
+    if (v.spread_shapes[i] != 0) {
+      w.key("stands_for"), w.text += '{';
+      for (const StandIn& s : read_wild_cards(*v.game, v.spreads[i], v.spread_shapes[i])) {
+        w.key(to_string(s.wild));
+        w.string(stands_for_text(s));
+      }
+      w.text += '}';
+    }
     w.text += '}';
   }
   w.text += ']';
@@ -183,5 +198,11 @@ std::string to_json(const View& v, int indent) {
   if (indent < 0) return std::move(w.text);
   return nlohmann::ordered_json::parse(w.text).dump(indent);
 }
+
+}  // namespace
+
+std::string to_json(const View& view, int indent) { return write_view(view, indent, true); }
+
+std::string to_public_json(const View& view, int indent) { return write_view(view, indent, false); }
 
 }  // namespace tonk

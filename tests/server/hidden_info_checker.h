@@ -34,7 +34,7 @@ inline json spectator_of(json v) {
 
 // Every card named in `j` (a whole string value that is a card, or card tokens inside text): each
 // "[A2-9TJQK][cdhs]" or "X[1-4]" (a joker, V13) read left to right, except a wild run's lowest place
-// ("run:3h", V13a) and a rule ID in the narration ("V13d": S, V or I at the start of a word, then
+// ("run:3h", V13a) and what a wild card stands for (`stands_for`), and a rule ID in the narration ("V13d": S, V or I at the start of a word, then
 // digits and letters). A scan, not std::regex: the protocol fuzz target calls it for every message.
 inline bool is_card_at(const std::string& s, std::size_t i) {
   if (i + 1 >= s.size()) return false;
@@ -69,7 +69,14 @@ inline void cards_in(const json& j, std::set<std::string>& out, const std::vecto
         ++i;
       }
     }
-  } else if (j.is_array() || j.is_object()) {
+  } else if (j.is_object()) {
+    // A spread's `stands_for` (V13a) names places of a run, not cards anyone holds: only its keys,
+    // the wild cards on the table, are cards shown.
+    for (const auto& [key, value] : j.items()) {
+      if (key != "stands_for") cards_in(value, out, names);
+      else if (value.is_object()) for (const auto& [wild, place] : value.items()) cards_in(json(wild), out, names);
+    }
+  } else if (j.is_array()) {
     for (const json& x : j) cards_in(x, out, names);
   }
 }

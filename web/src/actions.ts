@@ -1,9 +1,11 @@
 // Actions in the notation of docs/RECORDS.md ("stock", "take", "spread 4h5h6h", "hit 0 7h",
 // "discard Kc", "drop", "claim", "end", "slap 1", "pass"; a wild spread or hit ends with its shape,
-// "spread 4h5hX1 run:3h"). The client only reads the actions the server lists as legal for its
+// "spread 4h5hX1 run:3h"). The notation is the engine's (include/tonk/action.h: to_string(Action),
+// shape_text / parse_shape; docs/RECORDS.md); this is the client's reader of it. The client only reads the actions the server lists as legal for its
 // seat; it never builds one of its own, so it can never send an illegal action by construction.
 import { cardText, kSuitSymbol, parseCard, rankPlural, splitCards } from './cards';
-import { describeSpread } from './spreads';
+import type { LegalAction } from './protocol';
+import { describeSpread, StandsFor } from './spreads';
 
 export type ActionKind = 'drop' | 'stock' | 'take' | 'spread' | 'hit' | 'discard' | 'claim' | 'end' | 'slap' | 'pass';
 
@@ -13,6 +15,7 @@ export interface ParsedAction {
   cards: string[];      // spread, hit, discard
   target: number;       // hit, slap: the spread's index; -1 otherwise
   shape: string | null; // "book:9", "run:3h" for a wild spread or hit
+  standsFor: StandsFor | null;  // a wild spread's: what each wild card stands for (from the engine)
 }
 
 const kKinds: ActionKind[] = ['drop', 'stock', 'take', 'spread', 'hit', 'discard', 'claim', 'end', 'slap', 'pass'];
@@ -28,7 +31,12 @@ export function parseAction(text: string): ParsedAction {
   let target = -1;
   if (kind === 'hit' || kind === 'slap') { target = Number(rest[0]); rest = rest.slice(1); }
   const cards = kind === 'spread' || kind === 'hit' || kind === 'discard' ? splitCards(rest.join('')) : [];
-  return { text, kind, cards, target, shape };
+  return { text, kind, cards, target, shape, standsFor: null };
+}
+
+/** A `legal` entry as the server lists it (docs/PROTOCOL.md), with the engine's `stands_for`. */
+export function parseLegal(entry: LegalAction): ParsedAction {
+  return { ...parseAction(entry.id), standsFor: entry.stands_for ?? null };
 }
 
 function sameCards(a: string[], b: Set<string>): boolean {
@@ -60,9 +68,9 @@ export function matchSelection(legal: ParsedAction[], selected: Set<string>): Se
 
 function cardsText(cards: string[]): string { return cards.map(cardText).join(' '); }
 
-function shapeText(shape: string | null, cards: string[]): string {
+function shapeText(shape: string | null, cards: string[], standsFor: StandsFor | null): string {
   if (!shape) return '';
-  const info = describeSpread(cards, shape);
+  const info = describeSpread(cards, shape, standsFor);
   return ` (${info.title.toLowerCase()})`;
 }
 
@@ -79,7 +87,7 @@ export function actionLabel(a: ParsedAction): string {
     case 'drop': return 'Drop';
     case 'stock': return 'Draw from stock';
     case 'take': return 'Take discard';
-    case 'spread': return `Spread ${cardsText(a.cards)}${a.shape ? shapeText(a.shape, a.cards) : ''}`;
+    case 'spread': return `Spread ${cardsText(a.cards)}${a.shape ? shapeText(a.shape, a.cards, a.standsFor) : ''}`;
     case 'hit': return `Hit spread ${a.target + 1} with ${cardsText(a.cards)}${a.shape ? hitShapeText(a.shape) : ''}`;
     case 'discard': return `Discard ${cardsText(a.cards)}`;
     case 'claim': return 'Claim the dealt win';

@@ -22,7 +22,7 @@ import { playerRules, ruleOptions } from './rulesText';
 import { finishWalkthrough, walkthroughDone } from './walkthrough';
 import { nameBots } from './words';
 import { markScrollCues, watchScrollCues } from './scrollCue';
-import { parseAction } from './actions';
+import { parseLegal } from './actions';
 import { dealFlights, moveEffect } from './flights';
 import { kOfflineCode, Link, offline, OfflineLink } from './offline';
 import { defaultOfflineForm, noServerNote, OfflineForm, renderOffline } from './offlineView';
@@ -506,7 +506,7 @@ export class App {
   private dropCards(cards: string[], target: DropTarget | null, at: DOMRect): boolean {
     const m = this.model;
     if (!m || !target) return false;
-    const legal = m.state.legal.map((x) => parseAction(x.id));
+    const legal = m.state.legal.map(parseLegal);
     const myTurn = m.state.status === 'playing' && m.state.seat !== null && m.state.to_move === m.state.seat;
     const r = resolveDrop(legal, cards, target, myTurn, m.state.view?.phase ?? '');
     if ('reason' in r) { m.error = r.reason; this.render(); return false; }

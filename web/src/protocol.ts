@@ -10,6 +10,7 @@ export interface LegalAction {
   cards: string[];
   target: number | null;
   shape: string | null;
+  stands_for?: Record<string, string>;  // a wild spread's: what each wild card stands for (V13a)
 }
 
 export interface SeatState {

@@ -1,6 +1,6 @@
-// What a spread on the table is and what each wild card in it stands for (V13a). The engine writes a
-// spread's shape only when it holds a wild card ("book:9", "run:3h", docs/VIEW_JSON.md); without a
-// shape every card stands for itself.
+// What a spread on the table is and what each wild card in it stands for (V13a), in players' words.
+// The engine writes a spread's shape and `stands_for` only when it holds a wild card ("book:9",
+// "run:3h", docs/VIEW_JSON.md); without a shape every card stands for itself.
 import { kSuitSymbol, parseCard, rankLabel, rankPlural, Suit } from './cards';
 
 export interface SpreadInfo {
@@ -24,40 +24,30 @@ export function runTitle(places: number[], suit: Suit): string {
   return places.length <= 3 ? `${places.map(card).join(' ')} run` : `${card(places[0])} to ${card(places[places.length - 1])} run`;
 }
 
-/** The rank after `rank` in a run: with the forty-card deck (V11) 7 is next to J. */
-export function nextRank(rank: number, forty = false): number {
-  return forty && rank === 7 ? 11 : rank + 1;
-}
+/** What the engine says each wild card of a spread stands for (docs/VIEW_JSON.md `stands_for`):
+ * a card in a run ("8s"), a rank in a book ("9"). */
+export type StandsFor = Record<string, string>;
 
-/** Describes a spread from its cards and shape (null when no wild card is in it). */
-export function describeSpread(cards: string[], shape: string | null, forty = false): SpreadInfo {
+/**
+ * Describes a spread from its cards, shape (null when no wild card is in it) and the engine's
+ * reading of its wild cards. The client decides no rule here: which card a wild card stands for,
+ * and so which ranks follow each other in a run (V11), come from the engine.
+ */
+export function describeSpread(cards: string[], shape: string | null, standsFor: StandsFor | null = null): SpreadInfo {
+  const read = Object.entries(standsFor ?? {});
   if (shape && shape.startsWith('book:')) {
     const rank = parseCard(shape.slice(5) + 'c').rank;
-    const wild = cards.filter((c) => parseCard(c).joker || parseCard(c).rank !== rank)
-      .map((card) => ({ card, standsFor: `a ${rankLabel(rank)}` }));
+    const wild = read.map(([card]) => ({ card, standsFor: `a ${rankLabel(rank)}` }));
     return { kind: 'book', title: bookTitle(rank, cards.length), wild };
   }
   if (shape && shape.startsWith('run:')) {
     const low = parseCard(shape.slice(4));
     const suit = low.suit as Suit;
-    const places: number[] = [low.rank];
-    while (places.length < cards.length) places.push(nextRank(places[places.length - 1], forty));
-    // Natural cards fill their own places (a deuce of the run's suit in its own place stands for
-    // itself, V13a); the wild cards fill the places left, in order.
-    const filled = new Set<number>();
-    const wildCards: string[] = [];
-    for (const code of cards) {
-      const c = parseCard(code);
-      if (!c.joker && c.suit === suit && places.includes(c.rank) && !filled.has(c.rank)) {
-        filled.add(c.rank);
-      } else {
-        wildCards.push(code);
-      }
-    }
-    const open: number[] = [];
-    for (const r of places) if (!filled.has(r)) open.push(r);
-    const wild = wildCards.map((card, i) => ({
-      card, standsFor: open[i] !== undefined ? rankLabel(open[i]) + kSuitSymbol[suit] : '?' }));
+    const wild = read.map(([card, stood]) => ({ card, standsFor: rankLabel(parseCard(stood).rank) + kSuitSymbol[suit] }));
+    if (!standsFor) return { kind: 'run', title: `run from ${rankLabel(low.rank)}${kSuitSymbol[suit]}`, wild };
+    // The run's places: the cards standing for themselves and the cards the wild ones stand for.
+    const places = cards.filter((c) => standsFor[c] === undefined).map(rankOf)
+      .concat(read.map(([, stood]) => rankOf(stood))).sort((a, b) => a - b);
     return { kind: 'run', title: runTitle(places, suit), wild };
   }
   // No wild card: all one rank is a book, else a run of one suit.

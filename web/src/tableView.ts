@@ -4,7 +4,7 @@
 // walkthrough over it), the log in its own scrolling box, and the dock (your hand and your moves) at
 // a fixed place at the bottom, so nothing that grows above ever moves your hand.
 import { shownCode } from './tableCode';
-import { actionLabel, matchSelection, parseAction, ParsedAction } from './actions';
+import { actionLabel, matchSelection, parseAction, parseLegal, ParsedAction } from './actions';
 import { isReady, readyButton } from './between_hands';
 import { groupHand, rankLabel } from './cards';
 import { h, svg } from './dom';
@@ -172,7 +172,7 @@ function walkthroughCard(m: TableModel, hd: TableHandlers): HTMLElement | null {
 /** The whole table view. */
 export function renderTable(m: TableModel, hd: TableHandlers): HTMLElement {
   const { state } = m;
-  const legal = state.legal.map((a: LegalAction) => parseAction(a.id));
+  const legal = state.legal.map((a: LegalAction) => parseLegal(a));
   const match = matchSelection(legal, m.selected);
   const selectable = new Set(legal.flatMap((a) => a.cards));
   const seated = state.seat !== null;

@@ -12,6 +12,7 @@ export interface SpreadJson {
   owner: number;
   cards: string[];
   shape: string | null;
+  stands_for?: Record<string, string>;  // only with a wild card: each one and what it stands for (V13a)
 }
 
 export interface Outcome {

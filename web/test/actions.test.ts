@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionLabel, matchSelection, narrate, parseAction, reasonText } from '../src/actions';
+import { actionLabel, parseLegal, matchSelection, narrate, parseAction, reasonText } from '../src/actions';
 import { describeSpread } from '../src/spreads';
 
 describe('actions', () => {
@@ -29,7 +29,10 @@ describe('actions', () => {
 
   it('labels buttons and narrates moves with suit symbols', () => {
     expect(actionLabel(parseAction('hit 0 7h8h'))).toBe('Hit spread 1 with 7♥ 8♥');
-    expect(actionLabel(parseAction('spread 4h5hX1 run:3h'))).toBe('Spread 4♥ 5♥ Joker (3♥ 4♥ 5♥ run)');
+    // A legal wild spread's places come from the engine's stands_for (docs/PROTOCOL.md `legal`).
+    const wildSpread = { id: 'spread 4h5hX1 run:3h', kind: 'spread', cards: ['4h', '5h', 'X1'], target: null, shape: 'run:3h', stands_for: { X1: '3h' } };
+    expect(actionLabel(parseLegal(wildSpread))).toBe('Spread 4♥ 5♥ Joker (3♥ 4♥ 5♥ run)');
+    expect(actionLabel(parseAction('spread 4h5hX1 run:3h'))).toBe('Spread 4♥ 5♥ Joker (run from 3♥)');
     expect(actionLabel(parseAction('hit 0 X2 book:9'))).toBe('Hit spread 1 with Joker (as Nines)');
     expect(actionLabel(parseAction('hit 1 2c run:3h'))).toBe('Hit spread 2 with 2♣ (in a ♥ run)');
     expect(actionLabel(parseAction('discard Th'))).toBe('Discard 10♥');
@@ -50,14 +53,14 @@ describe('spreads', () => {
     expect(describeSpread(['Th', 'Jh', 'Qh', 'Kh'], null).title).toBe('10♥ to K♥ run');
   });
 
-  it('says what each wild card stands for (V13a)', () => {
-    expect(describeSpread(['9c', '9d', 'X1'], 'book:9').wild).toEqual([{ card: 'X1', standsFor: 'a 9' }]);
-    const run = describeSpread(['4h', '6h', '2c', 'X1'], 'run:3h');
+  it('says what each wild card stands for as the engine reads it (V13a)', () => {
+    expect(describeSpread(['9c', '9d', 'X1'], 'book:9', { X1: '9' }).wild).toEqual([{ card: 'X1', standsFor: 'a 9' }]);
+    const run = describeSpread(['4h', '6h', '2c', 'X1'], 'run:3h', { '2c': '3h', X1: '5h' });
     expect(run.title).toBe('3♥ to 6♥ run');
     expect(run.wild).toEqual([{ card: '2c', standsFor: '3♥' }, { card: 'X1', standsFor: '5♥' }]);
-    // A deuce of the run's suit in its own place stands for itself.
-    expect(describeSpread(['Ah', '2h', 'X1'], 'run:Ah').wild).toEqual([{ card: 'X1', standsFor: '3♥' }]);
-    // The forty-card deck (V11): 7 is next to J.
-    expect(describeSpread(['6d', '7d', 'X2'], 'run:6d', true)).toMatchObject({ title: '6♦ 7♦ J♦ run', wild: [{ card: 'X2', standsFor: 'J♦' }] });
+    // A deuce of the run's suit in its own place stands for itself: the engine does not list it.
+    expect(describeSpread(['Ah', '2h', 'X1'], 'run:Ah', { X1: '3h' })).toMatchObject({ title: 'A♥ 2♥ 3♥ run', wild: [{ card: 'X1', standsFor: '3♥' }] });
+    // The forty-card deck (V11): the engine says the joker stands for the J next to the 7.
+    expect(describeSpread(['6d', '7d', 'X2'], 'run:6d', { X2: 'Jd' })).toMatchObject({ title: '6♦ 7♦ J♦ run', wild: [{ card: 'X2', standsFor: 'J♦' }] });
   });
 });
