@@ -669,7 +669,7 @@ TEST(RecordSessionTagsTest, S17TheLedgerIsRebuiltFromTheRecords) {
 // ---- docs/RECORDS.md ----------------------------------------------------------------------------
 
 #ifdef TONK_SOURCE_DIR
-// The `index`-th ```text block of docs/RECORDS.md (0-based).
+// The INDEX-th ```text block of docs/RECORDS.md (0-based; blocks fenced otherwise are not counted).
 std::string doc_block(int index) {
   std::ifstream in(std::string(TONK_SOURCE_DIR) + "/docs/RECORDS.md");
   std::string line, block;

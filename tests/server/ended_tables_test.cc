@@ -135,7 +135,7 @@ TEST(ServeEndedTables, RetentionCompactsEndedLogsThenDeletesOldEndedTables) {
     const std::string open = ann->last("created")["table"];
     f.server->send(ann, {{"type", "join"}, {"table", open}, {"name", "Ann"}, {"seat", 0}});
     const std::size_t ended_log = f.db->read_table(ended)->log.size(), open_log = f.db->read_table(open)->log.size();
-    ASSERT_GE(ended_log, 4u);  // seed, join, deal, ..., over
+    ASSERT_GE(ended_log, 3u);  // seed, join, deal, ..., over (a hand can end at its deal: a tonk, S7)
     EXPECT_FALSE(f.server->lobby().sweep()) << "nothing is due before keep_log";
     EXPECT_EQ(f.db->read_table(ended)->log.size(), ended_log);
     f.server->lobby().set_wall_clock(clock_ahead(std::chrono::minutes(6)));

@@ -1,7 +1,7 @@
 // The tests' server: `tonk serve` (run_server, the same code) with faults to order, built only for
 // the tests and never installed or packaged. The shipped `tonk` has neither of these options.
 //
-//   tonk_fault_server serve --listen HOST:PORT --db DB [--workers N] [--rate N] [--lease S]
+//   tonk_fault_server serve --listen HOST:PORT --db DB [--workers N] [--rate N] [--lease S] [--http-rate N]
 //                           [--exit-after-acts N] [--clock-offset-ms MS]
 //
 // --exit-after-acts N  exits (status 137) right after the commit that holds the N-th action a
@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
   serve->add_option("--workers", options.workers);
   serve->add_option("--rate", options.rate);
   serve->add_option("--lease", options.lease);
+  serve->add_option("--http-rate", options.http_rate);
   serve->add_option("--exit-after-acts", exit_after_acts)->check(CLI::Range(1LL, 1000000000LL));
   serve->add_option("--clock-offset-ms", clock_offset_ms);
   CLI11_PARSE(app, argc, argv);

@@ -6,6 +6,8 @@
 // Usage: node e2e/run.mjs --tonk PATH/tonk --static web/dist --out DIR [--chromium /usr/bin/chromium]
 // Every wait is bounded by an event (a DOM change, a line on the server's stdout) with a time limit;
 // the whole run is killed after TONK_E2E_SECONDS (default 240). Ends with "N passed, N failed".
+import fs from 'node:fs';
+import path from 'node:path';
 import { atRest } from './at_rest.mjs';
 import { checkContrast } from './contrast.mjs';
 import { expect, harness, kStep } from './harness.mjs';
@@ -489,7 +491,7 @@ async function main() {
     await bo.click('button:has-text("Verify the deal")');
     await bo.waitForSelector('.verify.ok', { timeout: kStep });
     // Review: the server's record of the hand, reviewed in the page's own worker (docs/REVIEW.md).
-    if (fs.readdirSync(path.join(staticDir, 'assets')).some((f) => f.endsWith('.wasm'))) {
+    if (fs.readdirSync(path.join(h.staticDir, 'assets')).some((f) => f.endsWith('.wasm'))) {
       await bo.click('button[data-focus="review"]');
       await bo.waitForSelector('section.review, p.review-status.error', { timeout: kStep });
       const review = await bo.evaluate(() => ({ error: document.querySelector('p.review-status.error')?.textContent ?? null,
