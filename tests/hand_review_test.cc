@@ -13,6 +13,7 @@
 #include "tonk/hand.h"
 #include "tonk/hand_review.h"
 #include "tonk/oracle_bot.h"
+#include "every_preset.h"
 #include "tonk/preset.h"
 #include "tonk/record.h"
 #include "tonk/rule_options.h"
@@ -225,14 +226,7 @@ TEST_P(PresetReview, ReviewsARecordedHand) {
   ADD_FAILURE() << preset.name << ": no hand with a decision to review in 10 deals";
 }
 
-std::vector<std::string> preset_names() {
-  std::vector<std::string> out;
-  for (const Preset& p : presets()) out.push_back(p.name);
-  return out;
-}
-
-INSTANTIATE_TEST_SUITE_P(EveryPreset, PresetReview, ::testing::ValuesIn(preset_names()),
-                         [](const ::testing::TestParamInfo<std::string>& info) { return info.param.substr(2); });
+INSTANTIATE_TEST_SUITE_P(EveryPreset, PresetReview, ::testing::ValuesIn(preset_names()), preset_test_name);
 
 }  // namespace
 }  // namespace tonk

@@ -18,6 +18,7 @@
 
 #include "test_util.h"
 #include "tonk/hand.h"
+#include "every_preset.h"
 #include "tonk/preset.h"
 #include "tonk/rng.h"
 #include "tonk/state.h"
@@ -180,14 +181,7 @@ TEST_P(PresetRandomPlay, KeepsTheInvariants) {
   RecordProperty("long", summary(long_hands));
 }
 
-std::vector<std::string> preset_names() {
-  std::vector<std::string> out;
-  for (const Preset& p : presets()) out.push_back(p.name);
-  return out;
-}
-
-INSTANTIATE_TEST_SUITE_P(EveryPreset, PresetRandomPlay, ::testing::ValuesIn(preset_names()),
-                         [](const ::testing::TestParamInfo<std::string>& info) { return info.param.substr(2); });
+INSTANTIATE_TEST_SUITE_P(EveryPreset, PresetRandomPlay, ::testing::ValuesIn(preset_names()), preset_test_name);
 
 }  // namespace
 }  // namespace tonk

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "tonk/bot_factory.h"
+#include "every_preset.h"
 #include "tonk/preset.h"
 #include "tonk/record.h"
 #include "tonk/rule_options.h"
@@ -60,14 +61,7 @@ TEST_P(PresetRecords, ReplayExactly) {
   }
 }
 
-std::vector<std::string> preset_names() {
-  std::vector<std::string> out;
-  for (const Preset& p : presets()) out.push_back(p.name);
-  return out;
-}
-
-INSTANTIATE_TEST_SUITE_P(EveryPreset, PresetRecords, ::testing::ValuesIn(preset_names()),
-                         [](const ::testing::TestParamInfo<std::string>& info) { return info.param.substr(2); });
+INSTANTIATE_TEST_SUITE_P(EveryPreset, PresetRecords, ::testing::ValuesIn(preset_names()), preset_test_name);
 
 }  // namespace
 }  // namespace tonk
