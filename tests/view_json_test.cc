@@ -113,7 +113,16 @@ TEST(ViewJson, TheExactDocumentOfAHandBuiltView) {
         "5s",
         "6s"
       ],
-      "shape": null
+      "shape": null,
+      "form": {
+        "kind": "run",
+        "suit": "s",
+        "places": [
+          "4",
+          "5",
+          "6"
+        ]
+      }
     }
   ],
   "top_discard": "8c",

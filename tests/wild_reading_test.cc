@@ -86,11 +86,27 @@ TEST(WildReading, TheViewJsonSaysWhatEachWildCardStandsFor) {
   v.spread_shapes[0] = shape_run(Suit::kDiamonds, Rank::kSix);
   v.spreads[1] = cards("4s 5s 6s");
   const std::string json = to_json(v);
-  EXPECT_NE(json.find(R"("cards":["6d","7d","X2"],"shape":"run:6d","stands_for":{"X2":"Jd"}})"), std::string::npos) << json;
-  EXPECT_NE(json.find(R"("cards":["4s","5s","6s"],"shape":null})"), std::string::npos) << json;
+  EXPECT_NE(json.find(R"("cards":["6d","7d","X2"],"shape":"run:6d","form":{"kind":"run","suit":"d","places":["6","7","J"]},"stands_for":{"X2":"Jd"}})"),
+            std::string::npos) << json;
+  EXPECT_NE(json.find(R"("cards":["4s","5s","6s"],"shape":null,"form":{"kind":"run","suit":"s","places":["4","5","6"]}})"),
+            std::string::npos) << json;
   v.spreads[0] = cards("Ad 2d 3d");  // the deuce in its own place: a shape, nothing standing in
   v.spread_shapes[0] = shape_run(Suit::kDiamonds, Rank::kAce);
-  EXPECT_NE(to_json(v).find(R"("shape":"run:Ad","stands_for":{}})"), std::string::npos) << to_json(v);
+  EXPECT_NE(to_json(v).find(R"("shape":"run:Ad","form":{"kind":"run","suit":"d","places":["A","2","3"]},"stands_for":{}})"),
+            std::string::npos) << to_json(v);
+}
+
+// A spread's form (the view's and the server's `form`): a reader learns a book's rank and a run's
+// places from the engine, never from the shape notation or a run order of its own (V11).
+TEST(WildReading, TheFormNamesABooksRankAndARunsPlacesInTheDecksOrder) {
+  const Game forty(wild_rules(DeckKind::kForty));
+  EXPECT_EQ(form_json(forty, shape_run(Suit::kClubs, Rank::kSix), 4), R"({"kind":"run","suit":"c","places":["6","7","J","Q"]})");
+  EXPECT_EQ(form_json(forty, shape_book(Rank::kNine), 3), R"({"kind":"book","rank":"9"})");
+  EXPECT_EQ(form_json(forty, shape_run(Suit::kHearts, Rank::kThree), 0), R"({"kind":"run","suit":"h"})");  // a hit's
+  EXPECT_EQ(form_json(forty, 0, 3), "null");
+  const Game full(wild_rules(DeckKind::kFull52));
+  EXPECT_EQ(form_json(full, shape_run(Suit::kClubs, Rank::kSix), 4), R"({"kind":"run","suit":"c","places":["6","7","8","9"]})");
+  EXPECT_EQ(form_json(full, full.shape_of(cards("Tc Td Ts")), 3), R"({"kind":"book","rank":"T"})");
 }
 
 }  // namespace

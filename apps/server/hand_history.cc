@@ -1,5 +1,6 @@
 #include "hand_history.h"
 
+#include "protocol_json.h"
 #include "tonk/record.h"
 
 namespace tonk::serve {
@@ -50,6 +51,7 @@ void HandHistory::note(const TableEvent& e, const std::string& actor_name, bool 
     entry.seq = seq;
     entry.actor = e.actor;
     entry.action = e.action;
+    entry.move = action_json(e.action, *e.view->game);
     if (e.action.kind == ActionKind::kTakeDiscard && e.before) entry.taken = e.before->top_discard;
     entry.auto_play = auto_play;
     entry.text = narrate(actor_name, e.action, Card::none(), entry.taken);
@@ -70,6 +72,7 @@ json HandHistory::render(const std::string& table, const Entry& e, int seat) con
               {"seq", e.seq},
               {"actor", e.actor},
               {"action", e.action ? json(to_string(*e.action)) : json(nullptr)},
+              {"move", e.move},
               {"drawn", drawer ? card_or_null(e.drawn) : json(nullptr)},
               {"taken", card_or_null(e.taken)},
               {"auto", e.auto_play},

@@ -35,6 +35,7 @@ class HandHistory {
     std::size_t seq = 0;
     int actor = -1;
     std::optional<Action> action;  // none: the deal
+    nlohmann::json move;           // the action's structured form (protocol_json.h action_json), or null
     Card drawn = Card::none();     // the card drawn from the stock: the actor's rendering only
     Card taken = Card::none();     // the card a `take` took from the pile (public)
     bool auto_play = false;

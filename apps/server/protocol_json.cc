@@ -53,6 +53,12 @@ json action_json(const Action& a, const Game& game) {
            {"cards", a.kind == ActionKind::kSlap ? json::array() : cards_json(a.cards)},
            {"target", targeted ? json(a.target) : json(nullptr)},
            {"shape", shape}};
+  // The spread's form, as the view writes a spread's (docs/VIEW_JSON.md "form"); a hit's only when
+  // its shape was named (V13a), without places: the spread it lands on is the table's.
+  if (a.kind == ActionKind::kSpread)
+    out["form"] = json::parse(form_json(game, a.shape != 0 ? a.shape : game.shape_of(a.cards), a.cards.size()));
+  else if (a.kind == ActionKind::kHit && a.shape != 0)
+    out["form"] = json::parse(form_json(game, a.shape, 0));
   // V13a: a spread with wild cards says what each stands for (the engine's reading, as the view's).
   if (a.kind == ActionKind::kSpread && a.shape != 0) {
     json stands_for = json::object();
@@ -60,6 +66,16 @@ json action_json(const Action& a, const Game& game) {
     out["stands_for"] = stands_for;
   }
   return out;
+}
+
+json hint_actions_json(const std::vector<ActionValue>& values, const Game& game) {
+  json actions = json::array();
+  for (std::size_t i = 0; i < values.size() && i < kHintShown; ++i) {
+    json entry = action_json(values[i].action, game);
+    entry["value"] = values[i].value;
+    actions.push_back(std::move(entry));
+  }
+  return actions;
 }
 
 json presets_json() {

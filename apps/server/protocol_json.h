@@ -5,19 +5,28 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "tonk/action.h"
 #include "tonk/game.h"
+#include "tonk/monte_carlo_bot.h"
 #include "tonk/session.h"
 
 namespace tonk::serve {
 
-/// One entry of a `state` message's `legal` list: {id, kind, cards, target, shape}, and for a
-/// spread with wild cards (V13a) `stands_for`, what each wild card stands for under `game`'s run
-/// order (tonk/wild_reading.h).
+/// One entry of a `state` message's `legal` list, and the one structured form of an action wherever
+/// a message names one (events' `move`, hints, reviews): {id, kind, cards, target, shape}, `form`
+/// for a spread (and a hit whose shape is named: V13a), and for a spread with wild cards
+/// `stands_for`, what each wild card stands for under `game`'s run order (tonk/wild_reading.h).
+/// A client reads these fields, never the id's notation.
 nlohmann::json action_json(const Action& a, const Game& game);
+
+/// The `actions` of a `hint` message: the best kHintShown of `values` (MonteCarloBot::evaluate's,
+/// best first), each an action_json entry with its `value` (mean result per hand, in stakes).
+inline constexpr std::size_t kHintShown = 3;
+nlohmann::json hint_actions_json(const std::vector<ActionValue>& values, const Game& game);
 
 /// The `presets` message: every built-in preset, the rule options and the bot kinds.
 nlohmann::json presets_json();

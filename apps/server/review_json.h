@@ -13,7 +13,9 @@ namespace tonk::serve {
 /// The review of hand `number`, seat `name`, under `options` (its threshold and searches named):
 /// {"hand", "seat", "name", "unit", "threshold", "fair_search", "hindsight_search", "hand_over",
 ///  "hindsight", "forced", "unreviewed", "mistakes", "total_cost", "decisions": [...]}. Values are in
-/// the table's unit per hand (score_unit), actions in the notation of docs/RECORDS.md.
-nlohmann::json review_json(const HandReview& review, int number, const std::string& name, const ReviewOptions& options);
+/// the table's unit per hand (score_unit), actions in the notation of docs/RECORDS.md, each with its
+/// structured form (`played_move`, `best_move`: protocol_json.h action_json under `game`, the hand's).
+nlohmann::json review_json(const HandReview& review, const Game& game, int number, const std::string& name,
+                           const ReviewOptions& options);
 
 }  // namespace tonk::serve

@@ -22,7 +22,6 @@ using nlohmann::json;
 namespace {
 
 constexpr const char* kAutoBot = "greedy";  // plays a seat whose timer ran out, or that was left
-constexpr int kHintShown = 3;
 
 }  // namespace
 
@@ -535,9 +534,7 @@ void ServerTable::hint(const std::shared_ptr<Client>& client, json re) {
   lobby_.run_on_pool(code(), [self, job, at, hand, seat, seed, weak, re, worlds] {
     MonteCarloBot bot(SearchBudget::of_worlds(worlds), seed);
     const std::vector<ActionValue> values = bot.evaluate(job->view, *job->legal);  // the seat's own View only
-    json actions = json::array();
-    for (std::size_t i = 0; i < values.size() && i < kHintShown; ++i)
-      actions.push_back({{"id", to_string(values[i].action)}, {"value", values[i].value}});
+    const json actions = hint_actions_json(values, *job->view.game);
     boost::asio::post(self->lobby_.io(), [self, at, hand, seat, weak, re, actions] {
       self->hint_running_[static_cast<std::size_t>(seat)] = false;
       auto c = weak.lock();

@@ -82,7 +82,7 @@ int run_review(const ReviewCommandOptions& options) {
       const Hand hand = replay(r);
       const HandReview review = review_hand(hand, options.seat, options.review);
       if (options.json)
-        reviews.push_back(serve::review_json(review, r.number, r.seats[options.seat], options.review));
+        reviews.push_back(serve::review_json(review, hand.game(), r.number, r.seats[options.seat], options.review));
       else {
         if (reviewed > 0) std::cout << "\n";
         print_review(std::cout, r, review, options.review);

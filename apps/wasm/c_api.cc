@@ -211,8 +211,9 @@ TONK_EXPORT const char* tonk_review(const char* record, int hand, int seat, int 
       o.hindsight_rollouts = hindsight > 0 ? hindsight : 1;
       o.seed = seed;
       o.time_limit_ms = time_limit_ms;
-      const tonk::HandReview review = tonk::review_hand(tonk::replay(r), seat, o);
-      return tonk::serve::review_json(review, r.number, r.seats[static_cast<std::size_t>(seat)], o).dump();
+      const tonk::Hand replayed = tonk::replay(r);
+      const tonk::HandReview review = tonk::review_hand(replayed, seat, o);
+      return tonk::serve::review_json(review, replayed.game(), r.number, r.seats[static_cast<std::size_t>(seat)], o).dump();
     }
     throw std::invalid_argument("no hand " + std::to_string(hand) + " in the record");
   });

@@ -21,7 +21,6 @@ using nlohmann::json;
 namespace {
 
 constexpr const char* kPerson = "person";
-constexpr int kHintShown = 3;  // as `tonk serve`'s hint
 
 std::uint64_t seed_of(const json& j) {
   if (j.is_number_unsigned()) return j.get<std::uint64_t>();
@@ -215,10 +214,8 @@ std::string OfflineTable::hint_json(int seat, int worlds, std::uint64_t seed) co
   t.legal_actions(legal);
   MonteCarloBot bot(SearchBudget::of_worlds(worlds), seed);
   const std::vector<ActionValue> values = bot.evaluate(view, legal);  // the seat's own View only
-  json actions = json::array();
-  for (std::size_t i = 0; i < values.size() && i < kHintShown; ++i)
-    actions.push_back({{"id", to_string(values[i].action)}, {"value", values[i].value}});
-  return json{{"type", "hint"}, {"hand", t.hand_number()}, {"seq", t.hand()->history().size()}, {"actions", actions}}.dump();
+  return json{{"type", "hint"}, {"hand", t.hand_number()}, {"seq", t.hand()->history().size()},
+              {"actions", serve::hint_actions_json(values, t.game())}}.dump();
 }
 
 const std::string& OfflineTable::record(int number) const {

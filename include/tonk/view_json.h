@@ -6,8 +6,10 @@
 // at the showdown every hand and the outcome. Never a stock card.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
+#include "tonk/game.h"
 #include "tonk/view.h"
 
 namespace tonk {
@@ -25,5 +27,12 @@ std::string to_json(const View& view, int indent = -1);
 /// writer, with what only view.player knows left out: `player`, `count` and `taken_discard` null,
 /// `hand` empty. Throws as to_json.
 std::string to_public_json(const View& view, int indent = -1);
+
+/// A spread's form as the view's `form` writes it (docs/VIEW_JSON.md): {"kind":"book","rank":"9"},
+/// or {"kind":"run","suit":"h","places":["3","4","5"]}: the ranks of `size` places from the shape's lowest
+/// (no "places" when `size` is 0: a hit's shape). `shape` is action.h's (0 gives "null"; a spread
+/// without wild cards: Game::shape_of). The one writer of it, for the view, the server's `legal`,
+/// events and hints.
+std::string form_json(const Game& game, std::uint8_t shape, int size);
 
 }  // namespace tonk

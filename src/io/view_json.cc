@@ -83,6 +83,29 @@ class Writer {
     if (const std::string text = shape_text(shape); !text.empty()) return string(text);
     null();
   }
+  // A spread's form in players' terms (docs/VIEW_JSON.md "form"): a book's rank, or a run's suit
+  // and, when `size` is known, the ranks of its places low to high as the cards stand (the deck's
+  // run order, V11, is the Game's: Game::rank_at). Ranks, not cards: a place a wild card fills
+  // names no card anyone holds. A reader never parses the shape notation.
+  void form(const Game& game, std::uint8_t shape, int size) {
+    if (shape == 0) return null();
+    text += '{';
+    if (shape_is_book(shape)) {
+      key("kind"), string("book");
+      key("rank"), string(std::string(1, rank_char(shape_rank(shape))));
+    } else {
+      key("kind"), string("run");
+      key("suit"), string(std::string(1, suit_char(shape_suit(shape))));
+      if (size > 0) {
+        key("places"), text += '[';
+        const int low = game.shape_low(shape);
+        for (int pos = low; pos < low + size; ++pos)
+          if (const std::optional<Rank> rank = game.rank_at(pos)) separator(), string(std::string(1, rank_char(*rank)));
+        text += ']';
+      }
+    }
+    text += '}';
+  }
   template <class T>
   void per_seat(const std::array<T, kMaxPlayers>& values, int n) {
     text += '[';
@@ -146,6 +169,8 @@ std::string write_view(const View& v, int indent, bool seat_only) {
     w.key("owner"), w.number(v.spread_owners[i]);
     w.key("cards"), w.cards(v.spreads[i]);
     w.key("shape"), w.shape_or_null(v.spread_shapes[i]);
+    const std::uint8_t shape = v.spread_shapes[i] != 0 ? v.spread_shapes[i] : v.game->shape_of(v.spreads[i]);
+    w.key("form"), w.form(*v.game, shape, v.spreads[i].size());
     // V13a: in a spread with a shape (one holding a wild card), what each wild card stands for (the
     // engine's reading; {} when each stands for itself, as a deuce in its own place does).
     if (v.spread_shapes[i] != 0) {
@@ -204,5 +229,11 @@ std::string write_view(const View& v, int indent, bool seat_only) {
 std::string to_json(const View& view, int indent) { return write_view(view, indent, true); }
 
 std::string to_public_json(const View& view, int indent) { return write_view(view, indent, false); }
+
+std::string form_json(const Game& game, std::uint8_t shape, int size) {
+  Writer w;
+  w.form(game, shape, size);
+  return std::move(w.text);
+}
 
 }  // namespace tonk

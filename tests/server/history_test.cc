@@ -76,6 +76,15 @@ TEST(ServeHistory, AResumingSeatAndANewSpectatorGetTheHandAsSeenLive) {
     }
   }
   EXPECT_GE(own_draws, 1);
+  // Each action's event names it in the structured form of `legal` too (null at the deal).
+  for (const json& e : history["events"]) {
+    if (e["action"].is_null()) {
+      EXPECT_TRUE(e["move"].is_null()) << e.dump();
+      continue;
+    }
+    EXPECT_EQ(e["move"]["id"], e["action"]) << e.dump();
+    EXPECT_TRUE(e["move"]["kind"].is_string() && e["move"]["cards"].is_array()) << e.dump();
+  }
   // The same again on a connection already holding the seat (`resume` repeated).
   ASSERT_EQ(ann.request({{"type", "resume"}, {"token", joined["token"]}})["type"], "joined");
   EXPECT_EQ(ann.next_of("history")["events"], json(live));

@@ -1,11 +1,11 @@
-// Actions in the notation of docs/RECORDS.md ("stock", "take", "spread 4h5h6h", "hit 0 7h",
-// "discard Kc", "drop", "claim", "end", "slap 1", "pass"; a wild spread or hit ends with its shape,
-// "spread 4h5hX1 run:3h"). The notation is the engine's (include/tonk/action.h: to_string(Action),
-// shape_text / parse_shape; docs/RECORDS.md); this is the client's reader of it. The client only reads the actions the server lists as legal for its
-// seat; it never builds one of its own, so it can never send an illegal action by construction.
-import { cardText, kSuitSymbol, parseCard, rankPlural, splitCards } from './cards';
+// Actions as the engine lists them (docs/PROTOCOL.md `legal`; the same structured form in events'
+// `move`, hints and reviews): an `id` in the notation of docs/RECORDS.md, sent back unchanged to
+// play it, and its parts (kind, cards, target, the spread's form, what each wild card stands for),
+// which are all this module reads. The client never builds an action of its own, nor reads the
+// notation, so it can never send an illegal action by construction.
+import { cardText, kSuitSymbol, parseRank, rankPlural } from './cards';
 import type { LegalAction } from './protocol';
-import { describeSpread, StandsFor } from './spreads';
+import { describeSpread, SpreadForm, StandsFor } from './spreads';
 
 export type ActionKind = 'drop' | 'stock' | 'take' | 'spread' | 'hit' | 'discard' | 'claim' | 'end' | 'slap' | 'pass';
 
@@ -14,29 +14,19 @@ export interface ParsedAction {
   kind: ActionKind;
   cards: string[];      // spread, hit, discard
   target: number;       // hit, slap: the spread's index; -1 otherwise
-  shape: string | null; // "book:9", "run:3h" for a wild spread or hit
+  form: SpreadForm | null;      // a spread's form; a hit's when its shape is named (V13a)
   standsFor: StandsFor | null;  // a wild spread's: what each wild card stands for (from the engine)
 }
 
 const kKinds: ActionKind[] = ['drop', 'stock', 'take', 'spread', 'hit', 'discard', 'claim', 'end', 'slap', 'pass'];
 
-/** Parses an action as the server lists it; throws Error naming the text when it is not one. */
-export function parseAction(text: string): ParsedAction {
-  const words = text.trim().split(/\s+/);
-  const kind = words[0] as ActionKind;
-  if (!kKinds.includes(kind)) throw new Error(`unknown action '${text}'`);
-  let rest = words.slice(1);
-  let shape: string | null = null;
-  if (rest.length && /^(book|run):/.test(rest[rest.length - 1])) { shape = rest[rest.length - 1]; rest = rest.slice(0, -1); }
-  let target = -1;
-  if (kind === 'hit' || kind === 'slap') { target = Number(rest[0]); rest = rest.slice(1); }
-  const cards = kind === 'spread' || kind === 'hit' || kind === 'discard' ? splitCards(rest.join('')) : [];
-  return { text, kind, cards, target, shape, standsFor: null };
-}
-
-/** A `legal` entry as the server lists it (docs/PROTOCOL.md), with the engine's `stands_for`. */
+/** An action as the server lists it (docs/PROTOCOL.md `legal`, `event.move`, `hint`); throws Error
+ *  naming the id when its kind is not one this page knows. */
 export function parseLegal(entry: LegalAction): ParsedAction {
-  return { ...parseAction(entry.id), standsFor: entry.stands_for ?? null };
+  const kind = entry.kind as ActionKind;
+  if (!kKinds.includes(kind)) throw new Error(`unknown action '${entry.id}'`);
+  return { text: entry.id, kind, cards: entry.cards ?? [], target: entry.target ?? -1, form: entry.form ?? null,
+    standsFor: entry.stands_for ?? null };
 }
 
 function sameCards(a: string[], b: Set<string>): boolean {
@@ -68,17 +58,15 @@ export function matchSelection(legal: ParsedAction[], selected: Set<string>): Se
 
 function cardsText(cards: string[]): string { return cards.map(cardText).join(' '); }
 
-function shapeText(shape: string | null, cards: string[], standsFor: StandsFor | null): string {
-  if (!shape) return '';
-  const info = describeSpread(cards, shape, standsFor);
-  return ` (${info.title.toLowerCase()})`;
+/** What a wild spread makes, from the engine's form: " (3♥ 4♥ 5♥ run)", " (three nines)". */
+function formText(form: SpreadForm, cards: string[], standsFor: StandsFor | null): string {
+  const info = describeSpread(cards, form, standsFor);
+  return ` (${info.kind === 'book' ? info.title.toLowerCase() : info.title})`;   // a run's title names cards: "J♦" stays
 }
 
 /** What a wild hit's cards make of the spread: " (as Nines)", " (in a ♥ run)". */
-function hitShapeText(shape: string): string {
-  const [kind, at] = shape.split(':');
-  const c = parseCard(kind === 'book' ? `${at}c` : at);
-  return kind === 'book' ? ` (as ${rankPlural(c.rank)})` : ` (in a ${kSuitSymbol[c.suit ?? 'c']} run)`;
+function hitFormText(form: SpreadForm): string {
+  return form.kind === 'book' ? ` (as ${rankPlural(parseRank(form.rank ?? ''))})` : ` (in a ${kSuitSymbol[form.suit ?? 'c']} run)`;
 }
 
 /** A button's label for a legal action. `spreads` gives the cards on the table, to name a hit's spread. */
@@ -87,8 +75,8 @@ export function actionLabel(a: ParsedAction): string {
     case 'drop': return 'Drop';
     case 'stock': return 'Draw from stock';
     case 'take': return 'Take discard';
-    case 'spread': return `Spread ${cardsText(a.cards)}${a.shape ? shapeText(a.shape, a.cards, a.standsFor) : ''}`;
-    case 'hit': return `Hit spread ${a.target + 1} with ${cardsText(a.cards)}${a.shape ? hitShapeText(a.shape) : ''}`;
+    case 'spread': return `Spread ${cardsText(a.cards)}${a.standsFor && a.form ? formText(a.form, a.cards, a.standsFor) : ''}`;
+    case 'hit': return `Hit spread ${a.target + 1} with ${cardsText(a.cards)}${a.form ? hitFormText(a.form) : ''}`;
     case 'discard': return `Discard ${cardsText(a.cards)}`;
     case 'claim': return 'Claim the dealt win';
     case 'end': return 'End turn';
@@ -101,8 +89,7 @@ export function actionLabel(a: ParsedAction): string {
  * One sentence for the log: `actor` did `action`. `takenCard` is the card taken from the pile (the
  * top of the pile before the action), `drawn` the card drawn from the stock when the reader drew it.
  */
-export function narrate(actor: string, action: string, takenCard: string | null = null, drawn: string | null = null): string {
-  const a = parseAction(action);
+export function narrate(actor: string, a: ParsedAction, takenCard: string | null = null, drawn: string | null = null): string {
   switch (a.kind) {
     case 'drop': return `${actor} dropped.`;
     case 'stock': return drawn ? `${actor} drew ${cardText(drawn)} from the stock.` : `${actor} drew from the stock.`;

@@ -22,7 +22,7 @@ import { playerRules, ruleOptions } from './rulesText';
 import { finishWalkthrough, walkthroughDone } from './walkthrough';
 import { nameBots } from './words';
 import { markScrollCues, watchScrollCues } from './scrollCue';
-import { parseLegal } from './actions';
+import { parseLegal, ParsedAction } from './actions';
 import { dealFlights, moveEffect } from './flights';
 import { kOfflineCode, Link, offline, OfflineLink } from './offline';
 import { defaultOfflineForm, noServerNote, OfflineForm, renderOffline } from './offlineView';
@@ -295,7 +295,7 @@ export class App {
               setTimeout(() => { if (this.model?.flash === flash) this.model.flash = null; }, 900);
             }
           }
-          if (m.action) this.onMove(m.actor, m.action, m.drawn);
+          if (m.move) this.onMove(m.actor, parseLegal(m.move), m.drawn);
           this.model.log.push(line);
         }
         break;
@@ -477,7 +477,7 @@ export class App {
   }
 
   /** A move seen in an `event`: its cards fly once the state after it is drawn; its sound plays now. */
-  private onMove(actor: number, action: string, drawn: string | null): void {
+  private onMove(actor: number, action: ParsedAction, drawn: string | null): void {
     const m = this.model;
     if (!m) return;
     const e = moveEffect(m.state.view, m.state.seat, actor, action, drawn);

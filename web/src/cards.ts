@@ -27,6 +27,13 @@ export function parseCard(code: string): Card {
   return { code, joker: false, rank: r + 1, suit: s };
 }
 
+/** Parses a rank as the engine writes it alone ("9", "T", "A"): 1 (ace) .. 13 (king); throws Error naming it. */
+export function parseRank(text: string): number {
+  const r = text.length === 1 ? kRanks.indexOf(text) : -1;
+  if (r < 0) throw new Error(`not a rank: '${text}'`);
+  return r + 1;
+}
+
 /** Splits a compact run of cards ("4h5hX1", "4h 5h,X1") into codes. */
 export function splitCards(text: string): string[] {
   const compact = text.replace(/[\s,]/g, '');

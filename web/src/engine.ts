@@ -3,7 +3,7 @@
 // offline table's rules, bots, hints and records are the server's. Runs in a Web Worker in the page
 // (offlineWorker.ts) and under node in the tests (e2e/same_game.mjs); no JavaScript glue from
 // emscripten: the module is standalone and this file gives it the few system calls it imports.
-import type { HistoryMsg, LegalAction, PresetsMsg, ServerMsg, StateMsg } from './protocol';
+import type { HintAction, HistoryMsg, LegalAction, PresetsMsg, ServerMsg, StateMsg } from './protocol';
 import type { View } from './view';
 
 /** An action the engine refused: the rule (RULES.md ID, or "S8"/"table") and its sentence. */
@@ -156,7 +156,7 @@ export class EngineTable {
   /** The `event` and `hand_over` messages since the last call. */
   messages(): ServerMsg[] { return JSON.parse(this.e.text('tonk_table_messages', this.id)) as ServerMsg[]; }
   /** The `hint` message for `seat` (to move). */
-  hint(seat: number, worlds: number, seed: number): { type: 'hint'; hand: number; seq: number; actions: { id: string; value: number }[] } {
+  hint(seat: number, worlds: number, seed: number): { type: 'hint'; hand: number; seq: number; actions: HintAction[] } {
     return JSON.parse(this.e.text('tonk_table_hint', this.id, seat, worlds, seed >>> 0));
   }
   /** What a bot of `kind` would play for the seat to move. */

@@ -51,7 +51,7 @@ export interface FeltActions { stock: string | null; take: string | null; tap(mo
 export function centre(m: TableModel, hitTargets: number[], acts: FeltActions): HTMLElement {
   const v = m.state.view!;
   const spreads = v.spreads.map((sp, i) => {
-    const info = describeSpread(sp.cards, sp.shape, sp.stands_for ?? null);
+    const info = describeSpread(sp.cards, sp.form, sp.stands_for ?? null);
     const target = hitTargets.includes(i);
     return h('li', { class: `spread${target ? ' target' : ''}${m.flash?.zone === `spread${i}` ? ' flash' : ''}`, 'data-spread': i,
       'data-zone': `spread${i}`, 'data-drop': `spread:${i}` },

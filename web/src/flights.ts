@@ -1,6 +1,6 @@
 // Which cards fly where for a move or a deal, and which sound it makes: read from the move as the
 // server announced it (`event`) and the view before it. Pure; motion.ts flies them, sound.ts plays.
-import { parseAction } from './actions';
+import type { ParsedAction } from './actions';
 import type { Flight } from './motion';
 import type { Sound } from './sound';
 import type { View } from './view';
@@ -12,9 +12,7 @@ export interface MoveEffect { flights: Flight[]; sound: Sound | null; drawn: str
  * it; `drawn` the card drawn from the stock when this seat drew it. `drawn` in the result is the card
  * this seat now holds from its draw or take, to be marked.
  */
-export function moveEffect(view: View | null, seat: number | null, actor: number, action: string, drawn: string | null): MoveEffect {
-  let a;
-  try { a = parseAction(action); } catch { return { flights: [], sound: null, drawn: null }; }
+export function moveEffect(view: View | null, seat: number | null, actor: number, a: ParsedAction, drawn: string | null): MoveEffect {
   const me = actor === seat;
   const who = me ? 'hand' : `seat${actor}`;
   const top = view?.top_discard ?? null;

@@ -1,7 +1,7 @@
 // The log's lines for the server's events, live and after a reload. A live `event` becomes one line;
 // a `history` (docs/PROTOCOL.md: the hand so far, sent after `state` to a seat that resumes or a
 // spectator that arrives) rebuilds the lines the page missed, so a reload keeps the hand's log.
-import { narrate, reasonText } from './actions';
+import { narrate, parseLegal, reasonText } from './actions';
 import type { EventMsg, HistoryMsg, StateMsg } from './protocol';
 
 /** The server's own sentence with each bot named as the page names it ("dealt by greedy" → "dealt by Otis", words.ts nameBots). */
@@ -16,14 +16,14 @@ function botsByName(state: StateMsg, text: string): string {
 
 /** The log line of one event, as `state`'s seat reads it ("You drew 7♣ from the stock."). */
 export function eventLine(state: StateMsg, e: EventMsg): string {
-  if (!e.action) return botsByName(state, e.text);
+  if (!e.move) return botsByName(state, e.text);
   const name = state.seats[e.actor]?.name ?? `Seat ${e.actor + 1}`;
   const who = e.actor === state.seat ? 'You' : name;
   // The card taken from the pile: the event says (servers since `taken`), else it is the top
   // discard of the state before the event (live, the state on screen).
   const taken = e.taken !== undefined ? e.taken : state.view?.top_discard ?? null;
   try {
-    return narrate(who, e.action, taken, e.drawn) + (e.auto ? ' (timer: played by a bot)' : '');
+    return narrate(who, parseLegal(e.move), taken, e.drawn) + (e.auto ? ' (timer: played by a bot)' : '');
   } catch {
     return e.text;   // an action this page does not know: the server's sentence
   }

@@ -1,6 +1,7 @@
 // Messages of docs/PROTOCOL.md (version 1) and one WebSocket connection that reconnects by itself.
 import type { View } from './view';
 import type { FairReveal } from './fair';
+import type { SpreadForm } from './spreads';
 
 export const kProtocol = 1;
 
@@ -9,9 +10,13 @@ export interface LegalAction {
   kind: string;
   cards: string[];
   target: number | null;
-  shape: string | null;
+  shape: string | null;  // the id's shape notation (V13a); the page reads `form`
+  form?: SpreadForm | null;  // a spread's form; a hit's when its shape is named (V13a)
   stands_for?: Record<string, string>;  // a wild spread's: what each wild card stands for (V13a)
 }
+
+/** One of a hint's best moves: the action as `legal` lists it, with its value (stakes a hand). */
+export interface HintAction extends LegalAction { value: number }
 
 export interface SeatState {
   seat: number;
@@ -70,6 +75,8 @@ export interface EventMsg {
   seq: number;
   actor: number;
   action: string | null;
+  /** The action's parts, as `legal` lists an action; null for the deal. */
+  move: LegalAction | null;
   drawn: string | null;
   auto: boolean;
   text: string;
@@ -107,7 +114,7 @@ export type ServerMsg =
   | { type: 'created'; re: number; table: string; link: string }
   | { type: 'joined'; re: number; table: string; seat: number; token: string }
   | { type: 'watching'; re: number; table: string }
-  | { type: 'hint'; re: number; seq: number; actions: { id: string; value: number }[] }
+  | { type: 'hint'; re: number; seq: number; actions: HintAction[] }
   | { type: 'contributed'; re: number; hand: number }
   | { type: 'record'; re: number; hand: number; text: string }
   | { type: 'left'; re: number }

@@ -3,16 +3,18 @@
 // its drawing for the end-of-hand summary: each of the seat's decisions with the move played, the
 // best move by the expert bot's search from the seat's own view, the cost and the mistakes; then,
 // apart and labelled as such, the hindsight of the oracle that knew every card.
-import { actionLabel, parseAction } from './actions';
+import { actionLabel, parseLegal } from './actions';
+import type { LegalAction } from './protocol';
 import { h } from './dom';
 import { kWasm } from './offline';
 
-export interface ReviewColumn { played: number; best: number; best_action: string; cost: number }
+export interface ReviewColumn { played: number; best: number; best_action: string; best_move: LegalAction; cost: number }
 
 export interface ReviewDecision {
   move: number;
   turn: number;
   played: string;
+  played_move: LegalAction;
   choices: number;
   fair: ReviewColumn;
   mistake: boolean;
@@ -90,8 +92,8 @@ export function reviewNumber(v: number, sign = true): string {
   return v < 0 ? `−${t}` : sign ? `+${t}` : t;
 }
 
-function actionText(id: string): string {
-  try { return actionLabel(parseAction(id)); } catch { return id; }
+function actionText(move: LegalAction): string {
+  try { return actionLabel(parseLegal(move)); } catch { return move.id; }
 }
 
 /** One column as a table: per decision the move played and its value, the best and its value, the cost. */
@@ -106,8 +108,8 @@ function columnTable(r: ReviewResult, which: 'fair' | 'hindsight', caption: stri
       const mistake = which === 'fair' && d.mistake;
       return h('tr', { class: mistake ? 'mistake' : '' },
         h('td', {}, String(d.turn)),
-        h('td', {}, actionText(d.played), ' ', h('span', { class: 'review-value' }, reviewNumber(c.played))),
-        h('td', {}, same ? h('span', { class: 'muted' }, 'the same') : [actionText(c.best_action), ' ',
+        h('td', {}, actionText(d.played_move), ' ', h('span', { class: 'review-value' }, reviewNumber(c.played))),
+        h('td', {}, same ? h('span', { class: 'muted' }, 'the same') : [actionText(c.best_move), ' ',
           h('span', { class: 'review-value' }, reviewNumber(c.best))]),
         h('td', {}, reviewNumber(c.cost, false), mistake ? h('strong', { class: 'mistake-mark' }, ' ✗ mistake') : null));
     })));

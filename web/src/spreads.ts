@@ -1,15 +1,18 @@
 // What a spread on the table is and what each wild card in it stands for (V13a), in players' words.
-// The engine writes a spread's shape and `stands_for` only when it holds a wild card ("book:9",
-// "run:3h", docs/VIEW_JSON.md); without a shape every card stands for itself.
-import { kSuitSymbol, parseCard, rankLabel, rankPlural, Suit } from './cards';
+// The engine says what each spread is (`form`: a book's rank, a run's suit and places, in the deck's
+// run order, V11) and what each wild card stands for (`stands_for`, docs/VIEW_JSON.md): this module
+// only puts them into words. It reads no notation and decides no rule.
+import { kSuitSymbol, parseCard, parseRank, rankLabel, rankPlural, Suit } from './cards';
+
+/** A spread's form as the engine writes it (docs/VIEW_JSON.md "form"): a book of one rank, or a
+ *  run of one suit with the ranks of its places low to high as the cards stand ("places" absent for a hit's). */
+export interface SpreadForm { kind: 'book' | 'run'; rank?: string; suit?: Suit; places?: string[] }
 
 export interface SpreadInfo {
   kind: 'book' | 'run';
   title: string;                        // in players' words: "Three Kings", "4♥ 5♥ 6♥ run", "3♥ to 7♥ run"
   wild: { card: string; standsFor: string }[];  // each wild card and the card it stands for ("X1" -> "5♥")
 }
-
-function rankOf(code: string): number { return parseCard(code).rank; }
 
 const kCountWords = ['', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight'];
 
@@ -29,30 +32,19 @@ export function runTitle(places: number[], suit: Suit): string {
 export type StandsFor = Record<string, string>;
 
 /**
- * Describes a spread from its cards, shape (null when no wild card is in it) and the engine's
- * reading of its wild cards. The client decides no rule here: which card a wild card stands for,
- * and so which ranks follow each other in a run (V11), come from the engine.
+ * Describes a spread from its cards, the engine's form of it and its reading of the wild cards
+ * (null when none is wild). A form without places (a hit's) gives the run's suit alone.
  */
-export function describeSpread(cards: string[], shape: string | null, standsFor: StandsFor | null = null): SpreadInfo {
+export function describeSpread(cards: string[], form: SpreadForm, standsFor: StandsFor | null = null): SpreadInfo {
   const read = Object.entries(standsFor ?? {});
-  if (shape && shape.startsWith('book:')) {
-    const rank = parseCard(shape.slice(5) + 'c').rank;
+  if (form.kind === 'book') {
+    const rank = parseRank(form.rank ?? '');
     const wild = read.map(([card]) => ({ card, standsFor: `a ${rankLabel(rank)}` }));
     return { kind: 'book', title: bookTitle(rank, cards.length), wild };
   }
-  if (shape && shape.startsWith('run:')) {
-    const low = parseCard(shape.slice(4));
-    const suit = low.suit as Suit;
-    const wild = read.map(([card, stood]) => ({ card, standsFor: rankLabel(parseCard(stood).rank) + kSuitSymbol[suit] }));
-    if (!standsFor) return { kind: 'run', title: `run from ${rankLabel(low.rank)}${kSuitSymbol[suit]}`, wild };
-    // The run's places: the cards standing for themselves and the cards the wild ones stand for.
-    const places = cards.filter((c) => standsFor[c] === undefined).map(rankOf)
-      .concat(read.map(([, stood]) => rankOf(stood))).sort((a, b) => a - b);
-    return { kind: 'run', title: runTitle(places, suit), wild };
-  }
-  // No wild card: all one rank is a book, else a run of one suit.
-  const ranks = new Set(cards.map(rankOf));
-  if (ranks.size === 1) return { kind: 'book', title: bookTitle(rankOf(cards[0]), cards.length), wild: [] };
-  const places = cards.map(rankOf).sort((a, b) => a - b);
-  return { kind: 'run', title: runTitle(places, parseCard(cards[0]).suit ?? 'c'), wild: [] };
+  const suit = form.suit ?? 'c';
+  const wild = read.map(([card, stood]) => ({ card, standsFor: rankLabel(parseCard(stood).rank) + kSuitSymbol[suit] }));
+  const places = (form.places ?? []).map(parseRank);
+  if (!places.length) return { kind: 'run', title: `${kSuitSymbol[suit]} run`, wild };
+  return { kind: 'run', title: runTitle(places, suit), wild };
 }

@@ -5,7 +5,7 @@ import { cardName, cardText } from './cards';
 import { cardBackSvg, cardFaceSvg } from './cardSvg';
 import { h, svg } from './dom';
 import type { VerifyResult } from './fair';
-import type { HandOverMsg, StateMsg } from './protocol';
+import type { HandOverMsg, HintAction, StateMsg } from './protocol';
 import type { ReviewState } from './review';
 import type { RulesSection } from './rulesText';
 
@@ -14,7 +14,7 @@ export interface TableModel {
   selected: Set<string>;
   grouping: Grouping;
   log: string[];
-  hint: { id: string; value: number }[] | null;
+  hint: HintAction[] | null;
   error: string | null;
   handOver: HandOverMsg | null;     // the last hand's end, shown until the player closes it
   verify: VerifyResult | 'running' | string | null;  // a string: why it could not run

@@ -4,7 +4,7 @@
 // walkthrough over it), the log in its own scrolling box, and the dock (your hand and your moves) at
 // a fixed place at the bottom, so nothing that grows above ever moves your hand.
 import { shownCode } from './tableCode';
-import { actionLabel, matchSelection, parseAction, parseLegal, ParsedAction } from './actions';
+import { actionLabel, matchSelection, parseLegal, ParsedAction } from './actions';
 import { isReady, readyButton } from './between_hands';
 import { groupHand, rankLabel } from './cards';
 import { h, svg } from './dom';
@@ -107,7 +107,7 @@ function dockStatus(m: TableModel, legal: ParsedAction[]): HTMLElement {
   const hint = m.hint && m.hint.length ? `Hint: ${hintWords(m.hint, m.state.view)}` : null;
   return h('div', { class: 'dock-status' },
     m.error ? h('p', { class: 'error', role: 'alert' }, m.error) : null,
-    hint ? h('p', { class: 'hint', role: 'status', title: m.hint!.map((x) => `${actionLabel(parseAction(x.id))} ${signed(Math.round(x.value * 100) / 100)}`).join('; ') }, hint) : null,
+    hint ? h('p', { class: 'hint', role: 'status', title: m.hint!.map((x) => `${actionLabel(parseLegal(x))} ${signed(Math.round(x.value * 100) / 100)}`).join('; ') }, hint) : null,
     !m.error && !hint && help ? h('p', { class: 'help' }, help) : null);
 }
 

@@ -1,4 +1,5 @@
 // A seat's View as the engine writes it (docs/VIEW_JSON.md, schema "tonk.view/1").
+import type { SpreadForm } from './spreads';
 
 export interface SeatInfo {
   seat: number;
@@ -12,6 +13,7 @@ export interface SpreadJson {
   owner: number;
   cards: string[];
   shape: string | null;
+  form: SpreadForm;  // what the spread is: a book's rank, a run's suit and places (the engine's reading)
   stands_for?: Record<string, string>;  // only with a wild card: each one and what it stands for (V13a)
 }
 

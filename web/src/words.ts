@@ -1,7 +1,8 @@
 // Words for people: rule sets, bot levels, by-rank groups and the hint said in a sentence. The
 // server names presets by id ("P-RUSH") and bots by kind ("greedy", "mc:200"); this is what a player
 // reads instead. Names and descriptions follow docs/RULES.md and presets/*.toml.
-import { actionLabel, parseAction, ParsedAction } from './actions';
+import { actionLabel, parseLegal, ParsedAction } from './actions';
+import type { HintAction } from './protocol';
 import { whyMove } from './hintReason';
 import type { View } from './view';
 import { cardText, rankPlural } from './cards';
@@ -76,23 +77,23 @@ function margin(diff: number): string {
  * 9♥. Much better than drawing from the stock." The reason is read from the hand (hintReason.ts);
  * without a view, what the values say.
  */
-export function hintWords(hint: { id: string; value: number }[], view: View | null = null): string {
+export function hintWords(hint: HintAction[], view: View | null = null): string {
   if (!hint.length) return 'No hint for this position.';
-  const parse = (id: string) => { try { return parseAction(id); } catch { return null; } };
-  const label = (id: string) => { const a = parse(id); return a ? actionLabel(a) : id; };
-  const doing = (id: string) => { const a = parse(id); return a ? gerund(a) : id; };
+  const parse = (x: HintAction) => { try { return parseLegal(x); } catch { return null; } };
+  const label = (x: HintAction) => { const a = parse(x); return a ? actionLabel(a) : x.id; };
+  const doing = (x: HintAction) => { const a = parse(x); return a ? gerund(a) : x.id; };
   const [best, ...rest] = hint;
-  const drop = hint.find((x) => x.id === 'drop');
-  const parsed = parse(best.id);
-  const others = rest.map((x) => parse(x.id)).filter((a): a is ParsedAction => a !== null);
-  const fallback = best.id === 'drop' ? (best.value > 0 ? 'your count is likely the lowest' : 'every other move is likely worse')
+  const drop = hint.find((x) => x.kind === 'drop');
+  const parsed = parse(best);
+  const others = rest.map(parse).filter((a): a is ParsedAction => a !== null);
+  const fallback = best.kind === 'drop' ? (best.value > 0 ? 'your count is likely the lowest' : 'every other move is likely worse')
     : drop ? (drop.value < 0 ? "you're likely to be caught if you drop now" : 'dropping now is likely to win less')
     : best.value >= 0 ? 'it is likely to win this hand' : 'it loses the least';
   const why = (parsed && whyMove(parsed, view, others)) ?? fallback;
-  const against = best.id !== 'drop' && drop ? drop : rest[0];
+  const against = best.kind !== 'drop' && drop ? drop : rest[0];
   const m = against ? margin(best.value - against.value) : '';
-  const than = against ? ` ${m.charAt(0).toUpperCase()}${m.slice(1)} than ${doing(against.id)}.` : '';
-  return `${label(best.id)}: ${why}.${than}`;
+  const than = against ? ` ${m.charAt(0).toUpperCase()}${m.slice(1)} than ${doing(against)}.` : '';
+  return `${label(best)}: ${why}.${than}`;
 }
 
 /** What a move is, as "doing it": "drawing from the stock", "discarding K♦". */

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App, parseRoute } from '../src/app';
 import { checkName } from '../src/names';
 import { exampleState } from './fixtures';
+import { listed } from './moves';
 
 class FakeSocket {
   static last: FakeSocket | null = null;
@@ -123,7 +124,7 @@ describe('clicks and hints', () => {
     expect(ws.ofType('hint')).toHaveLength(1);
     const hint = ws.ofType('hint')[0];
     ws.recv({ type: 'error', re: 12345, code: 'rate_limited', message: 'a hint is already being computed' });
-    ws.recv({ type: 'hint', re: hint.id, seq: 6, hand: 1, actions: [{ id: 'discard Ac', value: 1.5 }] });
+    ws.recv({ type: 'hint', re: hint.id, seq: 6, hand: 1, actions: [{ ...listed('discard', { cards: ['Ac'] }), value: 1.5 }] });
     expect(text()).toMatch(/Hint: Discard A♣: it is the card your hand needs least\./);
     expect(text()).not.toMatch(/already being computed/);
   });
@@ -133,11 +134,11 @@ describe('clicks and hints', () => {
     document.dispatchEvent(new KeyboardEvent('keydown', { key: 'h' }));
     const hint = ws.ofType('hint')[0];
     ws.recv({ ...exampleState(), hand: 2, seq: 6 });                     // hand 2 reached seq 6 as well
-    ws.recv({ type: 'hint', re: hint.id, seq: 6, actions: [{ id: 'discard Ac', value: 1.5 }] });
+    ws.recv({ type: 'hint', re: hint.id, seq: 6, actions: [{ ...listed('discard', { cards: ['Ac'] }), value: 1.5 }] });
     expect(text()).not.toMatch(/Hint: Discard/);
-    ws.recv({ type: 'hint', seq: 6, hand: 1, actions: [{ id: 'discard Ac', value: 1.5 }] });
+    ws.recv({ type: 'hint', seq: 6, hand: 1, actions: [{ ...listed('discard', { cards: ['Ac'] }), value: 1.5 }] });
     expect(text()).not.toMatch(/Hint: Discard/);
-    ws.recv({ type: 'hint', seq: 6, hand: 2, actions: [{ id: 'discard Ac', value: 1.5 }] });
+    ws.recv({ type: 'hint', seq: 6, hand: 2, actions: [{ ...listed('discard', { cards: ['Ac'] }), value: 1.5 }] });
     expect(text()).not.toMatch(/Hint: Discard/);                                  // never asked for at hand 2
   });
 });
@@ -199,7 +200,7 @@ describe('the table as a card game', () => {
     root.querySelector<HTMLButtonElement>('button.pile.stock')!.click();
     const act = ws.ofType('act')[0];
     expect(act).toMatchObject({ action: 'stock', hand: 1, seq: 6 });
-    ws.recv({ type: 'event', table: 'K7QX2M', hand: 1, seq: 7, actor: 0, action: 'stock', drawn: '5h', auto: false, text: '' });
+    ws.recv({ type: 'event', table: 'K7QX2M', hand: 1, seq: 7, actor: 0, action: 'stock', move: listed('stock'), drawn: '5h', auto: false, text: '' });
     ws.recv({ ...exampleState(), seq: 7 });
     expect(root.querySelector('button.card[data-card="5h"]')!.classList.contains('drawn')).toBe(true);
     expect(text()).toMatch(/You drew 5♥ from the stock\./);

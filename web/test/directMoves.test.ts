@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseAction } from '../src/actions';
+import { discard, hit, move, spread } from './moves';
 import { resolveDrop, tapMove } from '../src/directMoves';
 
-const legal = ['spread Ac2c3c', 'hit 0 7s', 'discard Ac', 'discard 7s', 'discard Kd'].map(parseAction);
-const start = ['drop', 'stock', 'take'].map(parseAction);
+const legal = [spread(['Ac', '2c', '3c'], { kind: 'run', suit: 'c', places: ['A', '2', '3'] }), hit(0, ['7s']), discard('Ac'), discard('7s'), discard('Kd')];
+const start = ['drop', 'stock', 'take'].map((k) => move(k));
 
 describe('moves made on the table', () => {
   it('finds the listed move for cards dropped on the pile, a spread or the felt', () => {
@@ -19,7 +19,7 @@ describe('moves made on the table', () => {
     expect(resolveDrop(legal, ['Kd', 'Ac'], { zone: 'discard' }, true, 'after_draw')).toEqual({ reason: 'You discard one card at a time (S9).' });
     expect(resolveDrop(legal, ['Kd'], { zone: 'felt' }, true, 'after_draw')).toMatchObject({ reason: expect.stringMatching(/three or more cards/) });
     expect(resolveDrop(legal, ['Kd', '7s', 'Ac'], { zone: 'felt' }, true, 'after_draw')).toEqual({ reason: 'K♦ 7♠ A♣ make no book or run (S11).' });
-    const taken = ['discard Ac'].map(parseAction);   // the card taken from the pile is not listed (I1)
+    const taken = [discard('Ac')];   // the card taken from the pile is not listed (I1)
     expect(resolveDrop(taken, ['Kd'], { zone: 'discard' }, true, 'after_draw')).toMatchObject({ reason: expect.stringMatching(/I1/) });
   });
 

@@ -29,7 +29,7 @@ export function exampleView(): View {
       { seat: 0, hand_size: 6, known: [], turns: 2, empty_stock_takes: 0 },
       { seat: 1, hand_size: 2, known: ['7h'], turns: 1, empty_stock_takes: 0 },
     ],
-    spreads: [{ owner: 1, cards: ['4s', '5s', '6s'], shape: null }],
+    spreads: [{ owner: 1, cards: ['4s', '5s', '6s'], shape: null, form: { kind: 'run', suit: 's', places: ['4', '5', '6'] } }],
     top_discard: '8c', discard_size: 2, discard_pile: ['8c', 'Qh'], stock_size: 39,
     history: [
       { player: 0, action: 'stock' }, { player: 0, action: 'discard 7h' }, { player: 1, action: 'take' },

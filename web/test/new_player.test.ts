@@ -55,7 +55,7 @@ describe('bots under players\' names in the log', () => {
     const { eventLine } = await import('../src/history');
     const { nameBots } = await import('../src/words');
     const s = { ...exampleState(), seats: nameBots(exampleState().seats) };
-    const e = { type: 'event' as const, table: s.table, hand: 1, seq: 0, actor: 1, action: null, drawn: null, auto: false, text: 'Hand 1 is dealt by greedy.' };
+    const e = { type: 'event' as const, table: s.table, hand: 1, seq: 0, actor: 1, action: null, move: null, drawn: null, auto: false, text: 'Hand 1 is dealt by greedy.' };
     expect(eventLine(s, e)).toBe('Hand 1 is dealt by Otis.');
     expect(eventLine(s, { ...e, text: 'greedy-ish greedy, (greedy)' })).toBe('greedy-ish Otis, (Otis)');
   });

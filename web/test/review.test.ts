@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { reviewNumber, reviewSection, ReviewResult } from '../src/review';
+import { listed } from './moves';
 
 // A review as `tonk review --json` writes one (two decisions: one best, one mistake).
 const result: ReviewResult = {
   hand: 3, seat: 0, name: 'you', unit: 'stakes', threshold: 0.25, fair_search: 'expert', hindsight_search: 'oracle:20',
   hand_over: true, hindsight: true, forced: 1, unreviewed: 0, mistakes: 1, total_cost: 0.3,
   decisions: [
-    { move: 0, turn: 1, played: 'stock', choices: 2, mistake: false,
-      fair: { played: 0.1, best: 0.1, best_action: 'stock', cost: 0 },
-      hindsight: { played: -1, best: 1, best_action: 'take', cost: 2 } },
-    { move: 2, turn: 1, played: 'discard Kd', choices: 5, mistake: true,
-      fair: { played: -0.12, best: 0.18, best_action: 'discard 3d', cost: 0.3 },
-      hindsight: { played: 1, best: 1, best_action: 'discard Kd', cost: 0 } },
+    { move: 0, turn: 1, played: 'stock', played_move: listed('stock'), choices: 2, mistake: false,
+      fair: { played: 0.1, best: 0.1, best_action: 'stock', best_move: listed('stock'), cost: 0 },
+      hindsight: { played: -1, best: 1, best_action: 'take', best_move: listed('take'), cost: 2 } },
+    { move: 2, turn: 1, played: 'discard Kd', played_move: listed('discard', { cards: ['Kd'] }), choices: 5, mistake: true,
+      fair: { played: -0.12, best: 0.18, best_action: 'discard 3d', best_move: listed('discard', { cards: ['3d'] }), cost: 0.3 },
+      hindsight: { played: 1, best: 1, best_action: 'discard Kd', best_move: listed('discard', { cards: ['Kd'] }), cost: 0 } },
   ],
 };
 

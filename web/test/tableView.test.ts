@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { hintUnit, renderTable, scoreUnit, TableHandlers, TableModel } from '../src/tableView';
 import { exampleState } from './fixtures';
+import { listed } from './moves';
 
 function model(over: Partial<TableModel> = {}): TableModel {
   return { state: exampleState(), selected: new Set(), grouping: 'suit', log: ['Ann drew from the stock.'], hint: null, error: null,
@@ -125,7 +126,7 @@ describe('renderTable', () => {
   it('names the unit of the hint\'s values, the signed result and the ledger\'s columns (the table\'s scoring)', () => {
     const s = exampleState();
     s.rules = 'players=2 hand_size=5 scoring=units deck=full52';
-    const root = renderTable(model({ state: s, hint: [{ id: 'discard Kd', value: 0.25 }, { id: 'discard 5h', value: -0.5 }] }), handlers());
+    const root = renderTable(model({ state: s, hint: [{ ...listed('discard', { cards: ['Kd'] }), value: 0.25 }, { ...listed('discard', { cards: ['5h'] }), value: -0.5 }] }), handlers());
     expect(root.querySelector('.hint')!.textContent).toBe('Hint: Discard K♦: it is your highest card that fits no spread. Much better than discarding 5♥.');
     expect(root.querySelector('.hint')!.getAttribute('title')).toBe('Discard K♦ +0.25; Discard 5♥ -0.5');   // the numbers, for whoever wants them
     expect(scoreUnit('players=2 scoring=stakes')).toBe('stakes');

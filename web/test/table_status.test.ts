@@ -4,12 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { HandLog, eventLine } from '../src/history';
 import { NextHandCountdown, nextHandText, showNextHand, waitingNames } from '../src/between_hands';
 import { thinkingText, watchingText } from '../src/table_status';
-import type { EventMsg, HistoryMsg, StateMsg } from '../src/protocol';
+import type { EventMsg, HistoryMsg, LegalAction, StateMsg } from '../src/protocol';
 import { renderTable, TableModel } from '../src/tableView';
 import { exampleState } from './fixtures';
+import { listed } from './moves';
 
-const ev = (seq: number, actor: number, action: string | null, fields: Partial<EventMsg> = {}): EventMsg => ({
-  type: 'event', table: 'K7QX2M', hand: 1, seq, actor, action, drawn: null, auto: false, text: `text ${seq}`, ...fields,
+const ev = (seq: number, actor: number, move: LegalAction | null, fields: Partial<EventMsg> = {}): EventMsg => ({
+  type: 'event', table: 'K7QX2M', hand: 1, seq, actor, action: move?.id ?? null, move, drawn: null, auto: false, text: `text ${seq}`, ...fields,
 });
 
 function model(s: StateMsg): TableModel {
@@ -48,9 +49,9 @@ describe('the log after a reload', () => {
   const state = (): StateMsg => ({ ...exampleState(), seq: 3 });
   const history = (): HistoryMsg => ({ type: 'history', table: 'K7QX2M', hand: 1, seq: 3, events: [
     ev(0, 1, null, { text: 'Hand 1 is dealt by greedy.' }),
-    ev(1, 0, 'stock', { drawn: '7c' }),
-    ev(2, 0, 'discard 7h'),
-    ev(3, 1, 'take', { taken: '7h' }),
+    ev(1, 0, listed('stock'), { drawn: '7c' }),
+    ev(2, 0, listed('discard', { cards: ['7h'] })),
+    ev(3, 1, listed('take'), { taken: '7h' }),
   ] });
 
   it('rebuilds every line of the hand in place of "earlier moves are not in this log"', () => {
