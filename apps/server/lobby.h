@@ -1,5 +1,9 @@
 // The lobby: every table of the server, the seat tokens, the messages of docs/PROTOCOL.md, and the
-// outbox that is delivered only after the Storage committed what the messages tell.
+// outbox that is delivered only after the Storage committed what the messages tell. Its parts, a
+// file each: lobby.cc (entry points, outbox), lobby_dispatch.cc (the router: one handler per
+// message type of client_message.h), lobby_limits.cc (unjoined tables per connection and address,
+// their expiry), lobby_hosting.cc (restore, leases), lobby_records.cc (records and ended tables
+// from the storage), lobby_retention.cc; the tokens are a TokenRegistry, the codes table_code.h.
 #pragma once
 
 #include <chrono>
@@ -18,10 +22,13 @@
 #include <nlohmann/json.hpp>
 
 #include "client.h"
+#include "client_message.h"
 #include "fair_scheduler.h"
 #include "retention.h"
+#include "server_message.h"
 #include "server_table.h"
 #include "storage.h"
+#include "token_registry.h"
 
 namespace tonk::serve {
 
@@ -134,16 +141,41 @@ class Lobby {
                   const std::string& message, const std::string& rule_id = "");
 
  private:
-  void dispatch(const std::shared_ptr<Client>& client, const nlohmann::json& m, const nlohmann::json& re);
+  /// Runs the handler of the request's message; throws ProtocolError when it is refused.
+  void dispatch(const std::shared_ptr<Client>& client, const ClientRequest& request);
+  // One handler per message (lobby_dispatch.cc); `re` the request's id, for the replies.
+  void handle(const std::shared_ptr<Client>& client, const in::Ping& m, out::RequestId re);
+  void handle(const std::shared_ptr<Client>& client, const in::Presets& m, out::RequestId re);
+  void handle(const std::shared_ptr<Client>& client, const in::Create& m, out::RequestId re);
+  void handle(const std::shared_ptr<Client>& client, const in::Join& m, out::RequestId re);
+  void handle(const std::shared_ptr<Client>& client, const in::Resume& m, out::RequestId re);
+  void handle(const std::shared_ptr<Client>& client, const in::Watch& m, out::RequestId re);
+  void handle(const std::shared_ptr<Client>& client, const in::Record& m, out::RequestId re);
+  void handle(const std::shared_ptr<Client>& client, const in::Act& m, out::RequestId re);
+  void handle(const std::shared_ptr<Client>& client, const in::Hint& m, out::RequestId re);
+  void handle(const std::shared_ptr<Client>& client, const in::Contribute& m, out::RequestId re);
+  void handle(const std::shared_ptr<Client>& client, const in::Ready& m, out::RequestId re);
+  void handle(const std::shared_ptr<Client>& client, const in::Back& m, out::RequestId re);
+  void handle(const std::shared_ptr<Client>& client, const in::Leave& m, out::RequestId re);
+  void handle(const std::shared_ptr<Client>& client, const in::End& m, out::RequestId re);
   std::shared_ptr<ServerTable> find(const std::string& code) const;
   std::shared_ptr<ServerTable> followed(const std::shared_ptr<Client>& client, bool need_seat) const;
+  /// The table and seat a message acting for a seat is about: `unauthorized` when the connection
+  /// holds none (not following a table, a spectator, or a seat it left).
+  std::pair<std::shared_ptr<ServerTable>, int> held_seat(const std::shared_ptr<Client>& client) const;
   void follow(const std::shared_ptr<Client>& client, const std::shared_ptr<ServerTable>& table, int seat);
+  /// A code no table has (in memory or in the storage).
   std::string new_code() const;
   std::size_t adopt(std::vector<StoredTable> stored);
+  /// Throws `too_many_tables` when `client`, or its address, has created as many tables nobody joined
+  /// as the limits allow.
+  void check_unjoined(const Client& client) const;
+  /// `table` was just created by `creator`: counted against it and its address until joined.
+  void count_unjoined(const std::shared_ptr<Client>& creator, ServerTable& table);
   /// Removes `code` (from storage too) if nobody joined it `limits_.unjoined_expiry` from now.
   void arm_expiry(const std::string& code);
   /// `watch` of a table no longer in memory: its final state from the storage, or not_found.
-  void watch_ended(const std::shared_ptr<Client>& client, const std::string& code, const nlohmann::json& re);
+  void watch_ended(const std::shared_ptr<Client>& client, const std::string& code, out::RequestId re);
   /// Stores the records of the tables a database older than the records' table has only in logs.
   void store_missing_records();
 
@@ -157,7 +189,7 @@ class Lobby {
   std::unique_ptr<boost::asio::thread_pool> pool_;  // null with 0 workers
   std::unique_ptr<FairScheduler> scheduler_;        // bots and hints, per table in turn, on pool_ (or io_)
   std::unordered_map<std::string, std::shared_ptr<ServerTable>> tables_;
-  std::unordered_map<std::string, std::pair<std::string, int>> tokens_;  // SHA-256(token) -> table, seat
+  TokenRegistry tokens_;
   std::vector<std::pair<std::weak_ptr<Client>, std::shared_ptr<const std::string>>> outbox_;
   std::vector<std::string> ending_;  // tables that ended since the last flush (table_ended)
   std::unordered_map<std::string, std::shared_ptr<boost::asio::steady_timer>> expiries_;  // unjoined tables' expiry (arm_expiry)

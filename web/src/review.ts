@@ -21,7 +21,7 @@ export interface ReviewDecision {
   hindsight: ReviewColumn | null;
 }
 
-/** One review, as `tonk review --json` writes each (apps/server/review_json.h). */
+/** One review, as `tonk review --json` writes each (src/protocol/review_json.h). */
 export interface ReviewResult {
   hand: number;
   seat: number;

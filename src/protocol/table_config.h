@@ -2,27 +2,14 @@
 #pragma once
 
 #include <array>
-#include <stdexcept>
 #include <string>
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "protocol_error.h"
 #include "tonk/rules.h"
 
 namespace tonk::serve {
-
-/// A request the protocol refuses, with its error code ("bad_request", "bad_rules", ...).
-class ProtocolError : public std::runtime_error {
- public:
-  ProtocolError(std::string code, const std::string& message, std::string rule_id = "")
-      : std::runtime_error(message), code_(std::move(code)), rule_id_(std::move(rule_id)) {}
-  const std::string& code() const { return code_; }
-  const std::string& rule_id() const { return rule_id_; }
-
- private:
-  std::string code_;
-  std::string rule_id_;
-};
 
 /// The slowest pace a table may ask for its bots (`create`'s `bot_delay_ms`), in ms.
 inline constexpr int kMaxBotDelayMs = 5000;

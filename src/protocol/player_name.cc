@@ -2,7 +2,7 @@
 
 #include <cstddef>
 
-#include "table_config.h"
+#include "protocol_error.h"
 #include "tonk/record.h"
 
 namespace tonk::serve {

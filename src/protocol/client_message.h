@@ -1,0 +1,102 @@
+// The messages a client sends (docs/PROTOCOL.md "Client to server"), one type each, read and checked
+// whole by parse_client_message() before anything looks at a table: a handler gets values whose
+// fields are present, of their type and in their ranges. What depends on the table (a seat that is
+// taken, a name another seat shows, a stale position, the engine's judgement) is the table's to say.
+//
+// A new message: a struct here with its fields, an alternative of ClientMessage, a reader in
+// client_message.cc (its fields, in the order their errors are reported), and a handler in
+// apps/server/lobby_dispatch.cc; its replies are writers in server_message.h.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "protocol_error.h"
+#include "table_config.h"
+
+namespace tonk::serve::in {
+
+struct Ping {};
+struct Presets {};
+/// `create`: the table's settings (TableConfig without its code, which the lobby draws) and the
+/// creator's name when given (checked by the rule for names, so a refused name leaves no table).
+struct Create {
+  std::optional<std::string> name;
+  TableConfig settings;
+};
+/// `join` table `table` as `name`; `seat` 0..kMaxPlayers-1 (nullopt: any open seat); `entropy`
+/// the hex a seat contributes to the next deal, "" when not given (its form is the table's to check).
+struct Join {
+  std::string table;
+  std::string name;
+  std::optional<int> seat;
+  std::string entropy;
+};
+/// `resume` the seat of `token`: 32 hex digits (any other text is no seat's token: `unauthorized`).
+struct Resume {
+  std::string token;
+};
+struct Watch {
+  std::string table;
+};
+/// `record` of finished hand `hand`, 1..10^9.
+struct Record {
+  int hand = 0;
+};
+/// `act`: `action` in the record notation (docs/RECORDS.md; the table parses and judges it) at the
+/// position (`hand`, `seq`) of the state it answers: any 64-bit integers (a wrong one is `stale`).
+struct Act {
+  std::string action;
+  std::int64_t hand = 0;
+  std::int64_t seq = 0;
+};
+struct Hint {};
+/// `contribute` `entropy` to hand `hand` (1..10^9); the hex form is the table's to check.
+struct Contribute {
+  int hand = 0;
+  std::string entropy;
+};
+struct Ready {};
+struct Back {};
+struct Leave {};
+struct End {};
+
+}  // namespace tonk::serve::in
+
+namespace tonk::serve {
+
+using ClientMessage = std::variant<in::Ping, in::Presets, in::Create, in::Join, in::Resume, in::Watch, in::Record, in::Act,
+                                   in::Hint, in::Contribute, in::Ready, in::Back, in::Leave, in::End>;
+
+/// A message and its request `id` (0..2^53; nullopt when it has none), which every reply to it
+/// carries as `re`.
+struct ClientRequest {
+  std::optional<std::uint64_t> id;
+  ClientMessage message;
+};
+
+/// A message refused unread: the error, and the request's `id` when it could be read (the reply's `re`).
+struct ClientRefusal {
+  std::optional<std::uint64_t> id;
+  ProtocolError error;
+};
+
+/// What the host allows that a message's validity depends on.
+struct ParseLimits {
+  int max_bot_worlds = kMaxServedWorlds;  ///< a `create`'s `mc:N` bots search at most this many worlds
+};
+
+/// Reads one message's text (docs/PROTOCOL.md "Framing"): JSON, one object, each key once, a valid
+/// `id`, a known `type` and that type's fields. Never throws for bad input: a refusal says why with
+/// the documented code (`bad_request` naming the field; `bad_rules`; `unauthorized` for a token of
+/// the wrong form) and the texts of docs/PROTOCOL.md.
+std::variant<ClientRequest, ClientRefusal> parse_client_message(std::string_view text, const ParseLimits& limits = {});
+
+/// The `id` of a message's text, for a reply that refuses it unread (a flood's `rate_limited`);
+/// nullopt when it has none, or none that is valid and given once.
+std::optional<std::uint64_t> request_id(std::string_view text);
+
+}  // namespace tonk::serve

@@ -1,0 +1,75 @@
+#include "server_message.h"
+
+namespace tonk::serve::out {
+
+using nlohmann::json;
+
+namespace {
+
+json with_re(json m, RequestId re) {
+  if (re) m["re"] = *re;
+  return m;
+}
+
+}  // namespace
+
+json pong(RequestId re) { return with_re({{"type", "pong"}}, re); }
+
+json created(const std::string& table, RequestId re) {
+  return with_re({{"type", "created"}, {"table", table}, {"link", "/#/t/" + table}}, re);
+}
+
+json joined(const std::string& table, int seat, const std::string& token, RequestId re) {
+  return with_re({{"type", "joined"}, {"table", table}, {"seat", seat}, {"token", token}}, re);
+}
+
+json watching(const std::string& table, RequestId re) { return with_re({{"type", "watching"}, {"table", table}}, re); }
+
+json record(int hand, const std::string& text, RequestId re) {
+  return with_re({{"type", "record"}, {"hand", hand}, {"text", text}}, re);
+}
+
+json acted(std::int64_t hand, std::int64_t seq, RequestId re) {
+  return with_re({{"type", "acted"}, {"hand", hand}, {"seq", seq}}, re);
+}
+
+json contributed(int hand, bool repeat, RequestId re) {
+  json m{{"type", "contributed"}, {"hand", hand}};
+  if (repeat) m["repeat"] = true;
+  return with_re(std::move(m), re);
+}
+
+json left(RequestId re) { return with_re({{"type", "left"}}, re); }
+
+json done(RequestId re) { return with_re({{"type", "done"}}, re); }
+
+json error(const std::string& code, const std::string& message, const std::string& rule_id, RequestId re) {
+  json m{{"type", "error"}, {"code", code}, {"message", message}};
+  if (!rule_id.empty()) m["rule_id"] = rule_id;
+  return with_re(std::move(m), re);
+}
+
+json error(const ProtocolError& e, RequestId re) { return error(e.code(), e.what(), e.rule_id(), re); }
+
+json hint(int hand, std::size_t seq, const std::vector<HintedAction>& actions, RequestId re) {
+  json list = json::array();
+  for (const HintedAction& a : actions) list.push_back({{"id", a.id}, {"value", a.value}});
+  return with_re({{"type", "hint"}, {"hand", hand}, {"seq", seq}, {"actions", std::move(list)}}, re);
+}
+
+json table_over(const std::string& table, json ledger, json abandoned, std::string_view reason) {
+  json m{{"type", "table_over"}, {"table", table}, {"ledger", std::move(ledger)}};
+  if (!abandoned.is_null()) m["abandoned"] = std::move(abandoned);
+  if (!reason.empty()) m["reason"] = reason;
+  return m;
+}
+
+json seat_lost(const std::string& table, int seat, std::string_view reason) {
+  return {{"type", "seat_lost"}, {"table", table}, {"seat", seat}, {"reason", reason}};
+}
+
+json audience(const std::string& table, int watching) {
+  return {{"type", "audience"}, {"table", table}, {"watching", watching}};
+}
+
+}  // namespace tonk::serve::out
