@@ -57,44 +57,32 @@ WinsByKind decode_wins(std::string_view text) {
   return wins;
 }
 
-void PlayerStagingStorage::put_player(const std::string& key_hash, const std::string& name, std::int64_t created_ms) {
+PlayerWrite& PlayerStagingStorage::stage(PlayerWrite::Kind kind, const std::string& key_hash) {
   check_key_hash(key_hash);
-  check_display_name(name);
-  PlayerWrite w;
-  w.kind = PlayerWrite::Kind::kPlayer;
+  PlayerWrite& w = player_writes_.emplace_back();
+  w.kind = kind;
   w.key_hash = key_hash;
+  return w;
+}
+
+void PlayerStagingStorage::put_player(const std::string& key_hash, const std::string& name, std::int64_t created_ms) {
+  check_display_name(name);
+  PlayerWrite& w = stage(PlayerWrite::Kind::kPlayer, key_hash);
   w.name = name;
   w.created_ms = created_ms;
-  player_writes_.push_back(std::move(w));
 }
 
 void PlayerStagingStorage::put_standing(const std::string& key_hash, const PlayerStanding& standing) {
-  check_key_hash(key_hash);
   check_group(standing.group);
-  PlayerWrite w;
-  w.kind = PlayerWrite::Kind::kStanding;
-  w.key_hash = key_hash;
-  w.standing = standing;
-  player_writes_.push_back(std::move(w));
+  stage(PlayerWrite::Kind::kStanding, key_hash).standing = standing;
 }
 
 void PlayerStagingStorage::add_player_hand(const std::string& key_hash, const PlayerHand& hand) {
-  check_key_hash(key_hash);
   check_group(hand.group);
-  PlayerWrite w;
-  w.kind = PlayerWrite::Kind::kHand;
-  w.key_hash = key_hash;
-  w.hand = hand;
-  player_writes_.push_back(std::move(w));
+  stage(PlayerWrite::Kind::kHand, key_hash).hand = hand;
 }
 
-void PlayerStagingStorage::forget_player(const std::string& key_hash) {
-  check_key_hash(key_hash);
-  PlayerWrite w;
-  w.kind = PlayerWrite::Kind::kForget;
-  w.key_hash = key_hash;
-  player_writes_.push_back(std::move(w));
-}
+void PlayerStagingStorage::forget_player(const std::string& key_hash) { stage(PlayerWrite::Kind::kForget, key_hash); }
 
 // A storage that keeps no players (a test's) says so.
 namespace {

@@ -51,6 +51,8 @@ class PlayerStagingStorage : public Storage {
   void forget_player(const std::string& key_hash) override;
 
  protected:
+  /// Checks `key_hash` and stages a write of `kind` for it (to be filled in).
+  PlayerWrite& stage(PlayerWrite::Kind kind, const std::string& key_hash);
   /// The staged writes, oldest first; the backend's commit() takes them (swap) whatever happens.
   std::vector<PlayerWrite> player_writes_;
 };

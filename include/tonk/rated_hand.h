@@ -43,7 +43,7 @@ struct PairwiseResult {
 std::vector<PairwiseResult> pairwise_results(const Outcome& outcome, Scoring scoring, int players);
 
 /// The pairwise results of a hand when it may be rated (rated_hand_problem is ""), else none:
-/// `seats` gives the table's size and its people.
+/// `seats` gives the table's size and its people. A void deal (S7: nobody played) gives none.
 std::vector<PairwiseResult> rated_pairs(const Outcome& outcome, Scoring scoring, std::span<const SeatPlayer> seats);
 
 }  // namespace tonk

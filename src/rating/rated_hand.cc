@@ -37,7 +37,7 @@ std::vector<PairwiseResult> pairwise_results(const Outcome& outcome, Scoring sco
 }
 
 std::vector<PairwiseResult> rated_pairs(const Outcome& outcome, Scoring scoring, std::span<const SeatPlayer> seats) {
-  if (!rated_hand_problem(seats).empty()) return {};
+  if (!rated_hand_problem(seats).empty() || outcome.reason == EndReason::kVoidDeal) return {};
   return pairwise_results(outcome, scoring, static_cast<int>(seats.size()));
 }
 

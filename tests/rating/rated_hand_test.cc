@@ -37,10 +37,15 @@ TEST(RatedHand, AFourPlayerHandIsSixPairsRankedByPayout) {
   for (const PairwiseResult& r : results) EXPECT_EQ(r.score + score_of(results, r.opponent, r.seat), 1);
 }
 
-TEST(RatedHand, AVoidDealIsADrawForEveryone) {
+TEST(RatedHand, AVoidDealIsNotRatedADeadHandIsADrawForEveryone) {
   Outcome o;
   o.reason = EndReason::kVoidDeal;
-  for (const PairwiseResult& r : pairwise_results(o, Scoring::kStakes, 3)) EXPECT_EQ(r.score, 0.5);
+  const std::vector<SeatPlayer> people{"aa", "bb", "cc"};
+  EXPECT_TRUE(rated_pairs(o, Scoring::kStakes, people).empty()) << "nobody played a void deal";
+  o.reason = EndReason::kDeadHand;
+  const auto results = rated_pairs(o, Scoring::kStakes, people);
+  ASSERT_EQ(results.size(), 6u);
+  for (const PairwiseResult& r : results) EXPECT_EQ(r.score, 0.5);
 }
 
 TEST(RatedHand, UnderPushUpsFewerPushUpsWin) {
