@@ -14,11 +14,10 @@
 #include <vector>
 
 #include "tonk/bot_ratings.h"
-#include "tonk/glicko2.h"
 
 int main(int argc, char** argv) {
   const std::vector<std::string> levels{"random", "beginner", "easy", "medium", "hard", "expert"};
-  const int periods = argc > 1 ? std::stoi(argv[1]) : 50;
+  int periods = 50;
   const auto index = [&](const std::string& name) {
     for (std::size_t i = 0; i < levels.size(); ++i)
       if (levels[i] == name) return static_cast<int>(i);
@@ -27,6 +26,10 @@ int main(int argc, char** argv) {
   std::vector<tonk::PairTally> tallies;
   std::string line;
   try {
+    if (argc > 1) {
+      std::istringstream in(argv[1]);
+      if (!(in >> periods) || !in.eof()) throw std::invalid_argument(std::string("PERIODS is not a whole number: ") + argv[1]);
+    }
     while (std::getline(std::cin, line)) {
       std::istringstream in(line);
       std::string a, b;
@@ -41,21 +44,8 @@ int main(int argc, char** argv) {
     for (const tonk::PairTally& t : tallies)
       if (t.a != index("random") && t.b != index("random")) among_levels.push_back(t);
     auto ratings = tonk::fit_ratings(static_cast<int>(levels.size()), among_levels, index("medium"), 1500, periods);
-    // Random against the fitted levels, held fixed: the same periods, each an equal share of its games.
-    tonk::Glicko2Rating random = tonk::kNewPlayer;
-    for (int period = 0; period < periods; ++period) {
-      std::vector<tonk::GameResult> games;
-      for (const tonk::PairTally& t : tallies) {
-        if (t.a != index("random") && t.b != index("random")) continue;
-        const int level = t.a == index("random") ? t.b : t.a;
-        const double mean = t.score_a / static_cast<double>(t.games);
-        const long long share = t.games / periods + (period < t.games % periods ? 1 : 0);
-        games.insert(games.end(), static_cast<std::size_t>(share),
-                     tonk::GameResult{ratings[level].rating, ratings[level].deviation, t.a == index("random") ? mean : 1 - mean});
-      }
-      random = tonk::rate_period(random, games);
-    }
-    ratings[index("random")] = random;
+    // Random against the fitted levels, held fixed.
+    ratings[index("random")] = tonk::rate_against_field(tallies, index("random"), ratings, periods);
     std::printf("\n| level | rating | deviation |\n|---|---|---|\n");
     for (std::size_t i = 0; i < levels.size(); ++i)
       std::printf("| `%s` | %.0f | %.0f |\n", levels[i].c_str(), ratings[i].rating, ratings[i].deviation);

@@ -43,4 +43,10 @@ struct PairTally {
 std::vector<Glicko2Rating> fit_ratings(int entrants, std::span<const PairTally> tallies, int anchor, double anchor_rating,
                                        int periods = 50, const Glicko2Settings& settings = {});
 
+/// The rating of entrant `entrant` alone, from its matches against a field held fixed at `field`
+/// (one rating per entrant; entrant's own is not read): it starts new and plays `periods` periods as
+/// in fit_ratings. For an entrant whose games should not move the others. Throws as fit_ratings.
+Glicko2Rating rate_against_field(std::span<const PairTally> tallies, int entrant, std::span<const Glicko2Rating> field,
+                                 int periods = 50, const Glicko2Settings& settings = {});
+
 }  // namespace tonk

@@ -28,6 +28,16 @@ TEST(BotRatings, AnEntrantWithoutGamesStaysUnknown) {
   EXPECT_EQ(r[2].deviation, kMaxDeviation);
 }
 
+TEST(BotRatings, AnEntrantRatedAgainstAFixedFieldMovesNobodyElse) {
+  // Entrant 2 scores 76% against entrant 0, held at 1300: about 200 points above it.
+  const std::vector<Glicko2Rating> field{{1300, 30, 0.06}, {1500, 30, 0.06}, kNewPlayer};
+  const std::vector<PairTally> tallies{{0, 2, 5'000, 1'200}};
+  const Glicko2Rating r = rate_against_field(tallies, 2, field);
+  EXPECT_NEAR(r.rating, 1500, 25);
+  EXPECT_LT(r.deviation, 50);
+  EXPECT_THROW(rate_against_field(tallies, 3, field), std::invalid_argument);
+}
+
 TEST(BotRatings, BadTalliesAreRefused) {
   const std::vector<PairTally> self{{1, 1, 10, 5}}, outside{{0, 3, 10, 5}}, overscored{{0, 1, 10, 11}};
   EXPECT_THROW(fit_ratings(2, self, 0, 1500), std::invalid_argument);
