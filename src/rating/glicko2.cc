@@ -65,6 +65,7 @@ double new_volatility(double phi, double sigma, double v, double delta, const Gl
   double f_lo = f(lo), f_hi = f(hi);
   for (int i = 0; i < s.max_iterations && std::abs(hi - lo) > s.tolerance; ++i) {
     const double c = lo + (lo - hi) * f_lo / (f_hi - f_lo);
+    if (!std::isfinite(c)) break;  // f flat across the bracket: its ends are as good as it gets
     const double f_c = f(c);
     if (f_c * f_hi <= 0) {
       lo = hi;
@@ -75,7 +76,8 @@ double new_volatility(double phi, double sigma, double v, double delta, const Gl
     hi = c;
     f_hi = f_c;
   }
-  return std::exp(lo / 2);
+  const double found = std::exp(lo / 2);
+  return std::isfinite(found) && found > 0 ? found : sigma;
 }
 
 }  // namespace
