@@ -43,6 +43,30 @@ int periods_closing(const RatingPeriod& period, int hands_in_period, std::int64_
 Glicko2Rating close_periods(const Glicko2Rating& player, std::span<const GameResult> games, int closing,
                             const Glicko2Settings& settings = {});
 
+/// A player's rating in one preset group with its open period: what the server stores (the period's
+/// games as encode_results text).
+struct RatedStanding {
+  Glicko2Rating rating;
+  std::vector<GameResult> period;    ///< the open period's games, oldest first
+  int period_hands = 0;              ///< rated hands in the open period
+  std::int64_t period_start_ms = 0;  ///< when the open period began, ms since the Unix epoch; 0: none yet
+};
+
+/// Books one rated hand of the player, ended at `now_ms`, with its games (the player's pairwise
+/// results, rated_pairs, against the opponents' ratings as they stood): under kDay the periods that
+/// ended before it are closed first (the open period's games, then empty ones) and the hand opens a
+/// new period; then the games join the open period, and under kHands the period closes when it holds
+/// `hands` hands. Throws std::invalid_argument as periods_closing and rate_period do; the standing is
+/// unchanged then.
+void add_rated_hand(RatedStanding& standing, std::span<const GameResult> games, std::int64_t now_ms,
+                    const RatingPeriod& period = {}, const Glicko2Settings& settings = {});
+
+/// The standing as it stands at `now_ms` without a new hand (for a player's page or a leaderboard
+/// under kDay: the periods that ended are closed, the deviation grown for the days away). Under
+/// kHands, or within the day, unchanged. Throws as add_rated_hand.
+void bring_up_to_date(RatedStanding& standing, std::int64_t now_ms, const RatingPeriod& period = {},
+                      const Glicko2Settings& settings = {});
+
 /// The results of an open period as text, to store: "rating deviation score" per game, games
 /// separated by ";" (numbers in their shortest exact decimal form). "" for none.
 std::string encode_results(std::span<const GameResult> games);

@@ -40,6 +40,37 @@ Glicko2Rating close_periods(const Glicko2Rating& player, std::span<const GameRes
   return out;
 }
 
+void bring_up_to_date(RatedStanding& standing, std::int64_t now_ms, const RatingPeriod& period, const Glicko2Settings& settings) {
+  if (period.rule != PeriodRule::kDay || standing.period_start_ms == 0) {
+    periods_closing(period, standing.period_hands, standing.period_start_ms, now_ms);  // the same checks
+    return;
+  }
+  const int closing = periods_closing(period, standing.period_hands, standing.period_start_ms, now_ms);
+  if (closing == 0) return;
+  RatedStanding next;
+  next.rating = close_periods(standing.rating, standing.period, closing, settings);
+  next.period_start_ms = now_ms;
+  standing = std::move(next);
+}
+
+void add_rated_hand(RatedStanding& standing, std::span<const GameResult> games, std::int64_t now_ms, const RatingPeriod& period,
+                    const Glicko2Settings& settings) {
+  RatedStanding next = standing;
+  bring_up_to_date(next, now_ms, period, settings);
+  if (next.period_start_ms == 0) next.period_start_ms = now_ms;
+  next.period.insert(next.period.end(), games.begin(), games.end());
+  ++next.period_hands;
+  if (period.rule == PeriodRule::kHands && periods_closing(period, next.period_hands, next.period_start_ms, now_ms) > 0) {
+    next.rating = close_periods(next.rating, next.period, 1, settings);
+    next.period.clear();
+    next.period_hands = 0;
+    next.period_start_ms = now_ms;
+  } else {
+    rate_period(next.rating, next.period, settings);  // the games are checked now, not when the period closes
+  }
+  standing = std::move(next);
+}
+
 std::string encode_results(std::span<const GameResult> games) {
   std::string out;
   for (const GameResult& game : games) {

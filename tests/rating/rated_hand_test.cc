@@ -112,6 +112,54 @@ TEST(RatingPeriod, ClosingSeveralPeriodsRatesTheGamesThenGrowsTheDeviation) {
   EXPECT_EQ(close_periods({1500, 200, 0.06}, games, 0).deviation, 200);
 }
 
+TEST(RatingPeriod, ByHandsTheTenthHandClosesThePeriodWithEveryGame) {
+  RatedStanding s;
+  const std::vector<GameResult> win{{1500, 100, 1}};
+  for (int hand = 1; hand <= 9; ++hand) add_rated_hand(s, win, 1000 * hand);
+  EXPECT_EQ(s.rating.rating, 1500) << "rated before its period closed";
+  EXPECT_EQ(s.period_hands, 9);
+  EXPECT_EQ(s.period.size(), 9u);
+  EXPECT_EQ(s.period_start_ms, 1000);
+  add_rated_hand(s, win, 10'000);
+  const std::vector<GameResult> ten(10, win[0]);
+  EXPECT_EQ(s.rating.rating, rate_period(kNewPlayer, ten).rating);
+  EXPECT_EQ(s.period_hands, 0);
+  EXPECT_TRUE(s.period.empty());
+}
+
+TEST(RatingPeriod, ByDayAHandOnALaterDayClosesTheOldPeriodFirst) {
+  const RatingPeriod by_day{PeriodRule::kDay, 10};
+  constexpr std::int64_t day = 86'400'000;
+  RatedStanding s;
+  const std::vector<GameResult> win{{1500, 100, 1}}, loss{{1500, 100, 0}};
+  add_rated_hand(s, win, 100 * day + 5, by_day);
+  add_rated_hand(s, win, 100 * day + 6, by_day);
+  EXPECT_EQ(s.rating.rating, 1500);
+  add_rated_hand(s, loss, 103 * day, by_day);  // three midnights later: the day's period, then two empty ones
+  const Glicko2Rating expected = close_periods(kNewPlayer, std::vector<GameResult>{win[0], win[0]}, 3);
+  EXPECT_EQ(s.rating.rating, expected.rating);
+  EXPECT_EQ(s.rating.deviation, expected.deviation);
+  ASSERT_EQ(s.period.size(), 1u);
+  EXPECT_EQ(s.period[0].score, 0);
+  EXPECT_EQ(s.period_hands, 1);
+
+  RatedStanding seen = s;
+  bring_up_to_date(seen, 103 * day + 10, by_day);
+  EXPECT_EQ(seen.period_hands, 1) << "the day is not over";
+  bring_up_to_date(seen, 110 * day, by_day);
+  EXPECT_EQ(seen.period_hands, 0);
+  EXPECT_LT(seen.rating.rating, s.rating.rating) << "the loss was rated";
+}
+
+TEST(RatingPeriod, ABadGameLeavesTheStandingAsItWas) {
+  RatedStanding s;
+  const std::vector<GameResult> good{{1500, 100, 1}}, bad{{1500, 100, 7}};
+  add_rated_hand(s, good, 1);
+  EXPECT_THROW(add_rated_hand(s, bad, 2), std::invalid_argument);
+  EXPECT_EQ(s.period_hands, 1);
+  EXPECT_EQ(s.period.size(), 1u);
+}
+
 TEST(RatingPeriod, AnOpenPeriodsResultsSurviveTheirText) {
   const std::vector<GameResult> games{{1400, 30, 1}, {1550.25, 100.125, 0.5}, {1700, 300, 0}};
   const std::string text = encode_results(games);
