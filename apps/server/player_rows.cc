@@ -57,6 +57,34 @@ WinsByKind decode_wins(std::string_view text) {
   return wins;
 }
 
+RatedStanding rated_standing(const PlayerStanding& standing) {
+  RatedStanding rated;
+  rated.rating = {standing.rating, standing.deviation, standing.volatility};
+  try {
+    rated.period = decode_results(standing.period);
+  } catch (const std::invalid_argument& e) {
+    throw StorageError(std::string("database: a player's open rating period: ") + e.what());
+  }
+  rated.period_hands = standing.period_hands;
+  rated.period_start_ms = standing.period_start_ms;
+  return rated;
+}
+
+void set_rated(PlayerStanding& standing, const RatedStanding& rated) {
+  standing.rating = rated.rating.rating;
+  standing.deviation = rated.rating.deviation;
+  standing.volatility = rated.rating.volatility;
+  standing.period = encode_results(rated.period);
+  standing.period_hands = rated.period_hands;
+  standing.period_start_ms = rated.period_start_ms;
+}
+
+void count_hand(PlayerStanding& standing, const Outcome& outcome, int seat, int booked) {
+  ++standing.hands;
+  if (outcome.is_winner(seat)) ++standing.wins[static_cast<int>(outcome.reason)];
+  standing.stakes_won += booked;
+}
+
 PlayerWrite& PlayerStagingStorage::stage(PlayerWrite::Kind kind, const std::string& key_hash) {
   check_key_hash(key_hash);
   PlayerWrite& w = player_writes_.emplace_back();

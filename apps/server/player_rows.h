@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "storage.h"
+#include "tonk/rating_period.h"
 
 namespace tonk::serve {
 
@@ -29,6 +30,16 @@ using WinsByKind = std::array<std::int64_t, kNumEndReasons>;
 std::string encode_wins(const WinsByKind& wins);
 /// What encode_wins wrote. Throws StorageError naming the part it cannot read.
 WinsByKind decode_wins(std::string_view text);
+
+/// A standing's rating and open period as the library rates them (tonk/rating_period.h). Throws
+/// StorageError when the stored period's text cannot be read.
+RatedStanding rated_standing(const PlayerStanding& standing);
+/// Sets `standing`'s rating and open period from `rated`.
+void set_rated(PlayerStanding& standing, const RatedStanding& rated);
+/// Counts one rated hand in `standing`: one more hand, a win of the hand's kind (Outcome::reason)
+/// when `seat` won it (Outcome::winners), and `booked` (the seat's result as the ledger booked it,
+/// HandLedger::payouts: the Big One doubled, V22) added to the stakes won.
+void count_hand(PlayerStanding& standing, const Outcome& outcome, int seat, int booked);
 
 /// A staged write of a player.
 struct PlayerWrite {

@@ -5,11 +5,14 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "fair_deal.h"
+#include "player_rows.h"
 #include "player_key.h"
 #include "player_storage_checks.h"
 #include "sqlite_storage.h"
+#include "tonk/rating_period.h"
 
 namespace tonk::test {
 namespace {
@@ -31,6 +34,31 @@ TEST(PlayerKey, AKeyThatIsNotHexOfTheRightLengthIsRefused) {
       EXPECT_EQ(std::string(e.what()).rfind("`key`", 0), 0u) << e.what();
     }
   }
+}
+
+TEST(PlayerStanding, ARatedHandIsCountedAndRatedThroughTheStoredStanding) {
+  serve::PlayerStanding stored;
+  stored.group = "standard";
+  Outcome outcome;
+  outcome.reason = EndReason::kCaught;
+  outcome.winners = 0b10;  // seat 1 caught the dropper
+  serve::count_hand(stored, outcome, 1, 4);
+  serve::count_hand(stored, outcome, 1, 2);
+  EXPECT_EQ(stored.hands, 2);
+  EXPECT_EQ(stored.wins[static_cast<int>(EndReason::kCaught)], 2);
+  EXPECT_EQ(stored.stakes_won, 6);
+  serve::count_hand(stored, outcome, 0, -2);
+  EXPECT_EQ(stored.wins[static_cast<int>(EndReason::kCaught)], 2) << "a loss counted as a win";
+
+  RatedStanding rated = serve::rated_standing(stored);
+  const std::vector<GameResult> win{{1400, 30, 1}};
+  add_rated_hand(rated, win, 5000);
+  serve::set_rated(stored, rated);
+  EXPECT_EQ(stored.period, "1400 30 1");
+  EXPECT_EQ(stored.period_hands, 1);
+  EXPECT_EQ(serve::rated_standing(stored).period.size(), 1u);
+  stored.period = "1400 thirty 1";
+  EXPECT_THROW(serve::rated_standing(stored), serve::StorageError);
 }
 
 TEST(SqlitePlayers, PlayersAreStagedCommittedAndReadBack) {
