@@ -3,15 +3,10 @@
 #include <algorithm>
 #include <map>
 
-#include <pqxx/pqxx>
-
 #include "fair_deal.h"
+#include "postgres_connection.h"
 
 namespace tonk::serve {
-
-struct PostgresStorage::Connection : pqxx::connection {
-  using pqxx::connection::connection;
-};
 
 namespace {
 
@@ -48,6 +43,7 @@ PostgresStorage::PostgresStorage(const std::string& url, std::chrono::millisecon
       w.exec0("CREATE INDEX tonk_tables_ended ON tonk_tables (ended_ms) WHERE closed");
       records_missing_ = !w.exec("SELECT 1 FROM tonk_log LIMIT 1").empty();
     }
+    create_player_schema(w);
     w.commit();
   } catch (const std::exception& e) {
     throw StorageError(std::string("cannot open the PostgreSQL database: ") + e.what());
@@ -142,9 +138,11 @@ void PostgresStorage::put_record(const std::string& code, int hand, const std::s
 }
 
 void PostgresStorage::commit() {
-  if (staged_.empty()) return;
+  if (!pending()) return;
   std::vector<Staged> batch;
   batch.swap(staged_);
+  std::vector<PlayerWrite> players;
+  players.swap(player_writes_);
   std::set<std::string> created, written, closed;
   for (const Staged& s : batch) (s.kind == 0 ? created : written).insert(s.code);
   try {
@@ -178,6 +176,7 @@ void PostgresStorage::commit() {
         closed.insert(s.code);
       }
     }
+    write_players(w, players);
     w.commit();
   } catch (const StorageError&) {
     throw;

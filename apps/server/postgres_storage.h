@@ -8,13 +8,15 @@
 #include <string>
 #include <vector>
 
+#include "player_rows.h"
 #include "storage.h"
 
 namespace tonk::serve {
 
 /// Storage in PostgreSQL (libpqxx): tonk_tables(code, config, closed, ended_ms, final, compacted),
 /// tonk_log(code, seq, entry) with (code, seq) the primary key, tonk_records(code, hand, text), and tonk_leases(code, holder, expires, address): `address` is the
-/// holder's advertised URL, for a load balancer's routing (lease_of).
+/// holder's advertised URL, for a load balancer's routing (lease_of); the players in tonk_players,
+/// tonk_player_ratings and tonk_player_hands (postgres_players.cc), shared by every server.
 ///
 /// Leases: every process has a random holder id. A table's lease row names the process hosting it
 /// and an expiry on the database's clock (now() + the lease time). The host renews its leases every
@@ -24,7 +26,7 @@ namespace tonk::serve {
 /// writes (SELECT ... FOR UPDATE) and refuses (StorageError, nothing written) when another process
 /// holds it, so a process that lost a lease never forks a table's log; (code, seq) being unique is a
 /// second guard.
-class PostgresStorage final : public Storage {
+class PostgresStorage final : public PlayerStagingStorage {
  public:
   /// Connects to `url` (postgresql://USER@HOST:PORT/DB?...) and creates the schema when missing.
   /// `lease` is the lease time (>= 100 ms). Throws StorageError.
@@ -50,7 +52,10 @@ class PostgresStorage final : public Storage {
   std::size_t delete_ended(std::int64_t ended_before_ms, bool keep_records, std::size_t max_tables) override;
   std::vector<std::string> tables_without_records() override;
   void commit() override;
-  bool pending() const override { return !staged_.empty(); }
+  bool pending() const override { return !staged_.empty() || !player_writes_.empty(); }
+  std::optional<PlayerRecord> read_player(const std::string& key_hash) override;
+  std::vector<PlayerHand> player_hands(const std::string& key_hash, std::size_t limit) override;
+  std::vector<LeaderboardRow> leaderboard(const std::string& group, double max_deviation, std::size_t limit) override;
   /// Extends this process's leases; throws StorageError when one of its tables was taken by
   /// another process (this one stalled past its lease).
   void renew_leases() override;

@@ -73,6 +73,7 @@ SqliteStorage::SqliteStorage(const std::string& path) {
     records_missing_ = sqlite3_step(st) == SQLITE_ROW;
     sqlite3_finalize(st);
   }
+  create_player_tables();
   auto prepare = [&](const char* sql, sqlite3_stmt** out) {
     if (sqlite3_prepare_v2(db_, sql, -1, out, nullptr) != SQLITE_OK) fail("prepare");
   };
@@ -193,9 +194,11 @@ void SqliteStorage::put_record(const std::string& code, int hand, const std::str
 }
 
 void SqliteStorage::commit() {
-  if (staged_.empty()) return;
+  if (!pending()) return;
   std::vector<Staged> batch;
   batch.swap(staged_);
+  std::vector<PlayerWrite> players;
+  players.swap(player_writes_);
   exec("BEGIN IMMEDIATE");
   try {
     for (const Staged& s : batch) {
@@ -218,6 +221,7 @@ void SqliteStorage::commit() {
       }
       if (sqlite3_step(st) != SQLITE_DONE) fail("write");
     }
+    write_players(players);
     exec("COMMIT");
   } catch (...) {
     sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);

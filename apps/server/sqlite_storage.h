@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "player_rows.h"
 #include "storage.h"
 
 struct sqlite3;
@@ -13,11 +14,12 @@ namespace tonk::serve {
 
 /// Storage in one SQLite database: tables(code, config, closed, ended_ms, final, compacted),
 /// log(code, seq, entry) with (code, seq) the primary key and records(code, hand, text) with (code,
-/// hand) the primary key. WAL journal with synchronous=NORMAL: a commit survives the server
+/// hand) the primary key; the players in players, player_ratings and player_hands (sqlite_players.cc).
+/// WAL journal with synchronous=NORMAL: a commit survives the server
 /// process being killed (kill -9) at any point; an OS crash or power loss may lose the last commits
 /// (never corrupt the file). One writer: a single server process, enforced with an exclusive
 /// flock(2) on the file held while open (a second server on the same file is refused at once).
-class SqliteStorage final : public Storage {
+class SqliteStorage final : public PlayerStagingStorage {
  public:
   /// Opens (creating when missing) the database at `path`; ":memory:" for a private in-memory one.
   /// Throws StorageError.
@@ -40,7 +42,10 @@ class SqliteStorage final : public Storage {
   std::size_t delete_ended(std::int64_t ended_before_ms, bool keep_records, std::size_t max_tables) override;
   std::vector<std::string> tables_without_records() override;
   void commit() override;
-  bool pending() const override { return !staged_.empty(); }
+  bool pending() const override { return !staged_.empty() || !player_writes_.empty(); }
+  std::optional<PlayerRecord> read_player(const std::string& key_hash) override;
+  std::vector<PlayerHand> player_hands(const std::string& key_hash, std::size_t limit) override;
+  std::vector<LeaderboardRow> leaderboard(const std::string& group, double max_deviation, std::size_t limit) override;
 
  private:
   struct Staged {
@@ -53,6 +58,9 @@ class SqliteStorage final : public Storage {
   /// Runs `sql` with text `code` as ?1 (and `number` as ?2 when it has one); returns the rows changed.
   int run(const char* sql, const std::string& code, std::int64_t number = 0);
   [[noreturn]] void fail(const std::string& what);
+  // sqlite_players.cc: the players' tables, created when missing; their staged writes, in commit().
+  void create_player_tables();
+  void write_players(const std::vector<PlayerWrite>& writes);
 
   sqlite3* db_ = nullptr;
   sqlite3_stmt* insert_table_ = nullptr;

@@ -32,6 +32,8 @@
 #include <string>
 #include <vector>
 
+#include "tonk/outcome.h"
+
 namespace tonk::serve {
 
 /// A backend failed (I/O, a broken database, a lost lease). what() says why.
@@ -59,6 +61,46 @@ struct LeaseInfo {
   std::string address;  ///< the holder's advertised URL (`tonk serve --advertise`); "" when not recorded
   std::string until;    ///< the lease's expiry, RFC 3339 in UTC ("2026-11-30T21:05:09.250Z")
   bool expired = false; ///< the expiry has passed: the holder stopped renewing (another server takes it over soon)
+};
+
+/// A player's standing in one preset group (docs/RATINGS.md).
+struct PlayerStanding {
+  std::string group;          ///< the preset group ("standard", ...): 1 to 64 bytes
+  double rating = 1500;       ///< Glicko-2 rating (tonk/glicko2.h)
+  double deviation = 350;     ///< its deviation, rating points
+  double volatility = 0.06;   ///< its volatility
+  std::int64_t hands = 0;     ///< rated hands played in the group
+  /// Hands won, by how the hand ended (index: tonk::EndReason; a drop, a tonk out, a catch ...).
+  std::array<std::int64_t, kNumEndReasons> wins{};
+  std::int64_t stakes_won = 0;  ///< net result over the rated hands, in the group's unit (stakes)
+  std::string period;           ///< the open rating period's results (tonk::encode_results); "" none
+  int period_hands = 0;         ///< rated hands in the open period
+  std::int64_t period_start_ms = 0;  ///< when the open period began, ms since the Unix epoch
+};
+
+/// A player as stored.
+struct PlayerRecord {
+  std::string key_hash;   ///< SHA-256 of the player's key, 64 lowercase hex digits (player_key_hash)
+  std::string name;       ///< display name (tonk::name_problem accepts it)
+  std::int64_t created_ms = 0;  ///< first stored, ms since the Unix epoch
+  std::vector<PlayerStanding> standings;  ///< one per preset group played, by group
+};
+
+/// One rated hand in a player's history (their page's recent tables).
+struct PlayerHand {
+  std::string code;      ///< the table's code
+  int hand = 0;          ///< the hand's number at the table, from 1
+  std::string group;     ///< the preset group
+  std::int64_t ended_ms = 0;  ///< when it ended, ms since the Unix epoch
+  int payout = 0;        ///< the player's result in the hand, in the group's unit
+};
+
+/// One line of a preset group's leaderboard.
+struct LeaderboardRow {
+  std::string name;
+  double rating = 0;
+  double deviation = 0;
+  std::int64_t hands = 0;
 };
 
 class Storage {
@@ -124,6 +166,29 @@ class Storage {
   virtual std::optional<LeaseInfo> lease_of(const std::string& /*code*/) { return std::nullopt; }
   /// How often the server calls renew_leases() and take_over(); zero for a single-process backend.
   virtual std::chrono::milliseconds lease_period() const { return std::chrono::milliseconds(0); }
+
+  // Players. Both backends keep them; a storage that does not (a test's) throws StorageError.
+  /// Stages storing player `key_hash` with display name `name`: a new player is created at
+  /// `created_ms`; an existing one only changes name (its creation time and standings stay).
+  /// Throws std::invalid_argument at once when `key_hash` is not 64 lowercase hex digits or the name
+  /// breaks the name rules (tonk::name_problem, the words say why).
+  virtual void put_player(const std::string& key_hash, const std::string& name, std::int64_t created_ms);
+  /// Stages a player's standing in `standing.group` (replacing it). The player must exist when it is
+  /// committed (put earlier or in the same commit), else commit() throws StorageError. Throws
+  /// std::invalid_argument at once for a bad key hash or group.
+  virtual void put_standing(const std::string& key_hash, const PlayerStanding& standing);
+  /// Stages a rated hand in the player's history (a repeat of the same table and hand replaces it).
+  virtual void add_player_hand(const std::string& key_hash, const PlayerHand& hand);
+  /// Stages deleting player `key_hash`: their record, standings and history (the `forget` message).
+  /// Tables and records the player sat at keep their names: they are the other players' too.
+  virtual void forget_player(const std::string& key_hash);
+  /// Player `key_hash` as committed, with every standing; nullopt when unknown. Throws StorageError.
+  virtual std::optional<PlayerRecord> read_player(const std::string& key_hash);
+  /// The player's `limit` most recent rated hands, newest first. Throws StorageError.
+  virtual std::vector<PlayerHand> player_hands(const std::string& key_hash, std::size_t limit);
+  /// The best `limit` players of `group` whose deviation is below `max_deviation`, best first (by
+  /// rating; ties by name). Throws StorageError.
+  virtual std::vector<LeaderboardRow> leaderboard(const std::string& group, double max_deviation, std::size_t limit);
 };
 
 /// Opens the backend named by `url`: a file path (SQLite; created when missing), ":memory:" (SQLite

@@ -40,6 +40,19 @@ class ForwardingStorage : public serve::Storage {
   void set_address(const std::string& url) override { db_->set_address(url); }
   std::optional<serve::LeaseInfo> lease_of(const std::string& code) override { return db_->lease_of(code); }
   std::chrono::milliseconds lease_period() const override { return db_->lease_period(); }
+  void put_player(const std::string& key_hash, const std::string& name, std::int64_t created_ms) override {
+    db_->put_player(key_hash, name, created_ms);
+  }
+  void put_standing(const std::string& key_hash, const serve::PlayerStanding& s) override { db_->put_standing(key_hash, s); }
+  void add_player_hand(const std::string& key_hash, const serve::PlayerHand& h) override { db_->add_player_hand(key_hash, h); }
+  void forget_player(const std::string& key_hash) override { db_->forget_player(key_hash); }
+  std::optional<serve::PlayerRecord> read_player(const std::string& key_hash) override { return db_->read_player(key_hash); }
+  std::vector<serve::PlayerHand> player_hands(const std::string& key_hash, std::size_t limit) override {
+    return db_->player_hands(key_hash, limit);
+  }
+  std::vector<serve::LeaderboardRow> leaderboard(const std::string& group, double max_deviation, std::size_t limit) override {
+    return db_->leaderboard(group, max_deviation, limit);
+  }
 
  private:
   std::shared_ptr<serve::Storage> db_;
