@@ -13,7 +13,7 @@ namespace tonk::serve {
 using nlohmann::json;
 
 Lobby::Lobby(boost::asio::io_context& io, std::unique_ptr<Storage> storage, int workers)
-    : io_(io), storage_(std::move(storage)) {
+    : io_(io), storage_(std::make_unique<CommitQueue>(io, std::move(storage), workers > 0)) {
   if (workers > 0) {
     pool_ = std::make_unique<boost::asio::thread_pool>(static_cast<std::size_t>(workers));
     scheduler_ = std::make_unique<FairScheduler>([pool = pool_.get()](std::function<void()> pump) { boost::asio::post(*pool, std::move(pump)); },
@@ -49,26 +49,21 @@ void Lobby::flush() {
   std::vector<std::shared_ptr<ServerTable>> ended;
   for (const std::string& code : ending_)
     if (auto t = find(code)) {
-      storage_->close_table(code, now_ms(), t->final_state());  // with its last entries: one commit
+      storage_->close_table(code, now_ms(), t->final_state());  // with its last entries: one batch
+      t->retire();  // no more timers; it stays findable (over) until its end is durable
       ended.push_back(std::move(t));
     }
   ending_.clear();
-  try {
-    storage_->commit();
-  } catch (const StorageError& e) {
-    std::cerr << "tonk serve: storage failed, stopping (nothing uncommitted was sent): " << e.what() << std::endl;
-    std::_Exit(3);
-  }
-  std::vector<std::pair<std::weak_ptr<Client>, std::shared_ptr<const std::string>>> out;
-  out.swap(outbox_);
-  for (auto& [weak, text] : out)
-    if (auto c = weak.lock()) c->deliver(std::move(text));
-  // Ended and committed: the tables leave memory (their connections keep following their codes, for
-  // `record`; what they send a seat is refused as the table is over).
-  for (const auto& t : ended) {
-    t->retire();
-    tables_.erase(t->code());
-  }
+  if (outbox_.empty() && ended.empty() && !storage_->pending()) return;
+  storage_->submit([this, out = std::move(outbox_), ended = std::move(ended)] {
+    for (const auto& [weak, text] : out)
+      if (auto c = weak.lock()) c->deliver(text);
+    // Ended and committed: the tables leave memory (their connections keep following their codes, for
+    // `record`; what they send a seat is refused as the table is over).
+    for (const auto& t : ended)
+      if (const auto it = tables_.find(t->code()); it != tables_.end() && it->second == t) tables_.erase(it);
+  });
+  outbox_.clear();
 }
 
 void Lobby::add_token(const std::string& hash, const std::string& code, int seat) { tokens_.add(hash, code, seat); }

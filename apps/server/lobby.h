@@ -4,6 +4,7 @@
 // message type of client_message.h), lobby_limits.cc (unjoined tables per connection and address,
 // their expiry), lobby_hosting.cc (restore, leases), lobby_records.cc (records and ended tables
 // from the storage), lobby_retention.cc; the tokens are a TokenRegistry, the codes table_code.h.
+// The storage's commits run on a thread of their own, in batches (commit_queue.h).
 #pragma once
 
 #include <chrono>
@@ -23,6 +24,7 @@
 
 #include "client.h"
 #include "client_message.h"
+#include "commit_queue.h"
 #include "fair_scheduler.h"
 #include "retention.h"
 #include "server_message.h"
@@ -52,10 +54,11 @@ struct LobbyLimits {
 
 class Lobby {
  public:
-  /// Tables are run on `io` (one thread); bots and hints on a pool of `workers` threads. With
-  /// `workers` 0 there is no pool: bots and hints are posted to `io` and run on its thread, so that a
-  /// test or the fuzz target (tests/fuzz/fuzz_protocol.cc) is deterministic and can run `io` until
-  /// idle (`tonk serve --workers` is at least 1).
+  /// Tables are run on `io` (one thread); bots and hints on a pool of `workers` threads; the storage's
+  /// commits on a thread of their own (commit_queue.h). With `workers` 0 there is neither: bots and
+  /// hints are posted to `io` and run on its thread, and each flush() commits before it returns, so
+  /// that a test or the fuzz target (tests/fuzz/fuzz_protocol.cc) is deterministic and can run `io`
+  /// until idle (`tonk serve --workers` is at least 1).
   Lobby(boost::asio::io_context& io, std::unique_ptr<Storage> storage, int workers);
   ~Lobby();
   Lobby(const Lobby&) = delete;
@@ -124,15 +127,18 @@ class Lobby {
   void set_wall_clock(std::function<std::int64_t()> clock) { wall_clock_ = std::move(clock); }
 
   // For the tables.
-  Storage& storage() { return *storage_; }
+  /// The storage as the I/O thread uses it: writes staged for the next commit batch, reads under its lock.
+  CommitQueue& storage() { return *storage_; }
   boost::asio::io_context& io() { return io_; }
   /// Runs `job` for table `code` on the worker pool (never on the I/O thread; with 0 workers, posted
   /// to the I/O thread), in that table's turn (fair_scheduler.h).
   void run_on_pool(const std::string& code, std::function<void()> job);
   void send(const std::shared_ptr<Client>& client, const nlohmann::json& message);
   void send(const std::shared_ptr<Client>& client, std::shared_ptr<const std::string> text);
-  /// Commits the storage, then delivers the outbox. A storage failure stops the server (exit 3):
-  /// nothing of what failed was sent, and a restart resumes from what was committed.
+  /// Ends a handler: hands what it staged to the commit queue, and delivers the outbox once that is
+  /// durable (with everything staged before it; in the order sent, also across flushes). The tables
+  /// that ended leave memory then. A storage failure stops the server (exit 3): nothing of what failed
+  /// was sent, and a restart resumes from what was committed.
   void flush();
   void add_token(const std::string& hash, const std::string& code, int seat);
   void remove_token(const std::string& hash);
@@ -185,7 +191,7 @@ class Lobby {
   std::unordered_map<std::string, int> unjoined_by_address_;
   std::string advertise_;
   std::function<std::int64_t()> wall_clock_;  // empty: the system clock
-  std::unique_ptr<Storage> storage_;
+  std::unique_ptr<CommitQueue> storage_;
   std::unique_ptr<boost::asio::thread_pool> pool_;  // null with 0 workers
   std::unique_ptr<FairScheduler> scheduler_;        // bots and hints, per table in turn, on pool_ (or io_)
   std::unordered_map<std::string, std::shared_ptr<ServerTable>> tables_;

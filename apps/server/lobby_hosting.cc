@@ -30,10 +30,13 @@ void Lobby::store_missing_records() {
     } catch (const std::exception& e) {
       throw std::runtime_error("table " + code + " does not replay from its log: " + e.what());
     }
-    for (std::size_t i = 0; i < records.size(); ++i)
-      if (!records[i].empty()) storage_->put_record(code, static_cast<int>(i) + 1, records[i]);
-    if (stored->closed) storage_->close_table(code, now_ms(), final_state);  // its final state, for `watch`
-    storage_->commit();
+    // Before the tables run: one commit per table, on this thread.
+    storage_->with_backend([&](Storage& backend) {
+      for (std::size_t i = 0; i < records.size(); ++i)
+        if (!records[i].empty()) backend.put_record(code, static_cast<int>(i) + 1, records[i]);
+      if (stored->closed) backend.close_table(code, now_ms(), final_state);  // its final state, for `watch`
+      backend.commit();
+    });
   }
 }
 

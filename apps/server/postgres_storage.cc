@@ -12,6 +12,8 @@ namespace {
 
 // Serializes schema creation between processes starting at once (CREATE ... IF NOT EXISTS races).
 constexpr long long kSchemaLock = 0x746f6e6b;  // "tonk"
+// Rows one statement of a commit carries at most (3 parameters each: far below the protocol's 65,535).
+constexpr std::size_t kRowsPerStatement = 1000;
 
 }  // namespace
 
@@ -147,20 +149,45 @@ void PostgresStorage::commit() {
   for (const Staged& s : batch) (s.kind == 0 ? created : written).insert(s.code);
   try {
     pqxx::work w(*db_);
-    for (const std::string& code : written) {
-      if (created.count(code)) continue;
-      const pqxx::result r = w.exec_params("SELECT holder FROM tonk_leases WHERE code = $1 FOR UPDATE", code);
-      if (r.empty() || r[0][0].as<std::string>() != holder_)
-        throw StorageError("database: the lease of table " + code + " was taken by another server");
+    // A batch holds the writes of many tables (the commit queue's group commit): the leases are
+    // checked in one statement and the log entries inserted in one, so that a batch costs a few round
+    // trips to the database, not one per entry.
+    std::vector<std::string> leased;
+    for (const std::string& code : written)
+      if (!created.count(code)) leased.push_back(code);
+    for (std::size_t from = 0; from < leased.size(); from += kRowsPerStatement) {
+      const std::size_t to = std::min(leased.size(), from + kRowsPerStatement);
+      std::string sql = "SELECT code, holder FROM tonk_leases WHERE code IN (";
+      for (std::size_t i = from; i < to; ++i) sql += (i == from ? "$" : ",$") + std::to_string(i - from + 1);
+      sql += ") ORDER BY code FOR UPDATE";
+      std::map<std::string, std::string> holders;
+      for (const auto& row : w.exec_params(sql, pqxx::prepare::make_dynamic_params(leased.begin() + from, leased.begin() + to)))
+        holders[row[0].as<std::string>()] = row[1].as<std::string>();
+      for (std::size_t i = from; i < to; ++i)
+        if (const auto it = holders.find(leased[i]); it == holders.end() || it->second != holder_)
+          throw StorageError("database: the lease of table " + leased[i] + " was taken by another server");
     }
+    std::vector<std::string> rows;  // consecutive log entries, 3 parameters each, inserted together
+    const auto insert_rows = [&] {
+      if (rows.empty()) return;
+      std::string sql = "INSERT INTO tonk_log (code, seq, entry) VALUES ";
+      for (std::size_t i = 0; i < rows.size(); i += 3)
+        sql += (i == 0 ? "($" : ",($") + std::to_string(i + 1) + ",$" + std::to_string(i + 2) + "::bigint,$" + std::to_string(i + 3) + ")";
+      w.exec_params(sql, pqxx::prepare::make_dynamic_params(rows));
+      rows.clear();
+    };
     for (const Staged& s : batch) {
+      if (s.kind == 1) {
+        rows.insert(rows.end(), {s.code, std::to_string(s.seq), s.text});
+        if (rows.size() >= 3 * kRowsPerStatement) insert_rows();
+        continue;
+      }
+      insert_rows();  // in order: a table's entries after its creation, before its close
       if (s.kind == 0) {
         w.exec_params("INSERT INTO tonk_tables (code, config) VALUES ($1, $2)", s.code, s.text);
         w.exec_params("INSERT INTO tonk_leases (code, holder, expires, address) "
                       "VALUES ($1, $2, now() + $3::bigint * interval '1 millisecond', $4)",
                       s.code, holder_, lease_.count(), address_);
-      } else if (s.kind == 1) {
-        w.exec_params("INSERT INTO tonk_log (code, seq, entry) VALUES ($1, $2, $3)", s.code, s.seq, s.text);
       } else if (s.kind == 4) {
         w.exec_params("INSERT INTO tonk_records (code, hand, text) VALUES ($1, $2, $3) "
                       "ON CONFLICT (code, hand) DO UPDATE SET text = excluded.text",
@@ -176,6 +203,7 @@ void PostgresStorage::commit() {
         closed.insert(s.code);
       }
     }
+    insert_rows();
     write_players(w, players);
     w.commit();
   } catch (const StorageError&) {

@@ -9,7 +9,9 @@
 //
 // Durability: append() stages an entry; commit() makes every staged entry durable at once (one
 // transaction: group commit) and the server sends nothing about an entry before the commit that
-// holds it returned. A crash loses only entries nobody has heard of.
+// holds it returned. A crash loses only entries nobody has heard of. A backend is not thread-safe: the
+// server uses it from one thread at a time (commit_queue.h: its commit thread stages and commits a
+// whole batch, the I/O thread reads under the same lock).
 //
 // An ended table leaves the server's memory: what is read of it afterwards is stored apart from its
 // log, written as it happens (so reading it never replays a log, whatever the table's history): each

@@ -24,12 +24,6 @@ fi
   "${server_tls[@]}" >"$dir/serve.out" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -rf "$dir"' EXIT
-port=
-for _ in $(seq 100); do
-  port=$(grep -o 'listening on https\?://127\.0\.0\.1:[0-9]*' "$dir/serve.out" | head -n 1 | sed 's/.*://' || true)
-  [ -n "$port" ] && break
-  kill -0 "$server" 2>/dev/null || { cat "$dir/serve.out" >&2; exit 1; }
-  sleep 0.1
-done
-[ -n "$port" ] || { echo "smoke.sh: the server printed no port" >&2; cat "$dir/serve.out" >&2; exit 1; }
+. "$(dirname "$0")/server_port.sh"
+port=$(server_port "$dir/serve.out" "$server") || exit 1
 "$load" --port "$port" --tables 5 --seconds 2 --interval 0.05 "${client_tls[@]}"

@@ -45,11 +45,15 @@ TEST(ServeCrashRecovery, KilledMidHandFiftyTimesEveryTableResumesExactly) {
     // itself exits right after committing that last action and before sending anything about it
     // (--exit-after-acts of the tests' server, fault_server.cc): the crash between commit and send,
     // on demand rather than by the luck of a random delay (which a loaded machine never hits).
+    // Every fifth time (another one) each commit takes 3 ms longer (--commit-delay-ms): the kill
+    // lands while a batch is on the commit thread and the next one is staged behind it.
     const int actions = std::uniform_int_distribution<int>(0, 6)(rng);
     const bool exits_after_commit = kill % 5 == 4;
-    const std::vector<std::string> extra =
-        exits_after_commit ? std::vector<std::string>{"--exit-after-acts", std::to_string(actions + 1)} : std::vector<std::string>{};
-    ServerProcess server(db, 1, "20", extra, "", exits_after_commit ? TONK_FAULT_SERVER : TONK_CLI);
+    const bool slow_commits = kill % 5 == 2;
+    std::vector<std::string> extra;
+    if (exits_after_commit) extra = {"--exit-after-acts", std::to_string(actions + 1)};
+    if (slow_commits) extra = {"--commit-delay-ms", "3"};
+    ServerProcess server(db, 1, "20", extra, "", exits_after_commit || slow_commits ? TONK_FAULT_SERVER : TONK_CLI);
     std::vector<json> before;
     for (Player& p : players) before.push_back(p.last);
     // Every seat resumes; its state is the one it last saw, or (for the act in flight at the kill)
