@@ -117,7 +117,7 @@ async function main() {
     await bo.goto(link);
     await bo.fill('input[name="name"]', 'Bo');
     await bo.click('button:has-text("Join")');
-    await bo.waitForSelector('main.table-page[data-status="playing"]', { timeout: kStep });
+    await bo.waitForSelector('main.table-page[data-status="playing"], main.table-page[data-status="between"]', { timeout: kStep });  // between: hand 1 ended at its deal (S7)
     for (let i = 0; i < 4 && (await attr(ann, 'status')) === 'playing'; ++i) {
       await Promise.race([ann, bo].map((p) => p.waitForFunction(() => document.querySelectorAll('[data-action]').length > 0
         || document.querySelector('main.table-page')?.dataset.status !== 'playing', null, { timeout: kStep })));
