@@ -17,6 +17,7 @@
 #include "json_reader.h"
 #include "player_name.h"
 #include "protocol_json.h"
+#include "server_table.h"
 #include "tonk/bot_factory.h"
 #include "tonk/monte_carlo_bot.h"
 #include "tonk/preset.h"
@@ -117,7 +118,7 @@ void Lobby::store_missing_records() {
     std::string final_state;
     std::vector<std::string> records;
     try {
-      records = ServerTable::records_of(*this, *stored, &final_state);
+      records = ServerTable::records_of(*stored, &final_state);
     } catch (const std::exception& e) {
       throw std::runtime_error("table " + code + " does not replay from its log: " + e.what());
     }
@@ -185,6 +186,8 @@ void Lobby::keep_leases() {
     std::_Exit(3);
   }
 }
+
+void Lobby::table_ended(const ServerTable& table) { ending_.push_back(table.code()); }
 
 void Lobby::table_joined(ServerTable& table) {
   if (auto c = table.creator.lock()) --c->unjoined_tables;

@@ -1,4 +1,4 @@
-// The name rule of docs/PROTOCOL.md ("Names"), mirrored from the server (apps/server/player_name.cc)
+// The name rule of docs/PROTOCOL.md ("Names"), mirrored from the server (src/table/player_name.cc)
 // so that the page says what is wrong before it sends anything (and no empty table is left behind).
 
 /** Longest name, in characters (Unicode code points, not bytes or UTF-16 units). */
