@@ -2,6 +2,8 @@
 // outbox, delivered only after the storage committed what its messages tell.
 #include "lobby.h"
 
+#include "server_table.h"
+
 #include <cstdlib>
 #include <iostream>
 #include <string>
@@ -106,5 +108,7 @@ void Lobby::on_close(const Client* client) {
     if (auto t = find(client->following.table)) t->unsubscribe(client);
   flush();
 }
+
+void Lobby::table_ended(const ServerTable& table) { ending_.push_back(table.code()); }
 
 }  // namespace tonk::serve

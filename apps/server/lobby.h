@@ -28,11 +28,14 @@
 #include "fair_scheduler.h"
 #include "retention.h"
 #include "server_message.h"
-#include "server_table.h"
 #include "storage.h"
+#include "table_config.h"
+#include "table_host.h"
 #include "token_registry.h"
 
 namespace tonk::serve {
+
+class ServerTable;
 
 /// Limits against a client that would make the server grow or work for nothing (docs/PROTOCOL.md
 /// "Limits").
@@ -52,7 +55,7 @@ struct LobbyLimits {
                                      ///< protocol fuzz target lowers it: the search is not what it tests)
 };
 
-class Lobby {
+class Lobby : public TableHost {
  public:
   /// Tables are run on `io` (one thread); bots and hints on a pool of `workers` threads; the storage's
   /// commits on a thread of their own (commit_queue.h). With `workers` 0 there is neither: bots and
@@ -60,7 +63,7 @@ class Lobby {
   /// that a test or the fuzz target (tests/fuzz/fuzz_protocol.cc) is deterministic and can run `io`
   /// until idle (`tonk serve --workers` is at least 1).
   Lobby(boost::asio::io_context& io, std::unique_ptr<Storage> storage, int workers);
-  ~Lobby();
+  ~Lobby() override;
   Lobby(const Lobby&) = delete;
   Lobby& operator=(const Lobby&) = delete;
 
@@ -100,7 +103,7 @@ class Lobby {
   std::size_t table_count() const { return tables_.size(); }
   /// Table `table` ended (ServerTable::finish_table, live): the next flush() stages its close with
   /// its final state, commits, then drops it from memory.
-  void table_ended(const ServerTable& table) { ending_.push_back(table.code()); }
+  void table_ended(const ServerTable& table) override;
   /// The URL this server advertises (`--advertise`; by default http://HOST:PORT it listens on). With a
   /// shared storage it is recorded with each lease (the routing registry). Call before restore().
   void set_advertise(const std::string& url);
@@ -117,34 +120,37 @@ class Lobby {
   const LobbyLimits& limits() const { return limits_; }
 
   /// A table got its first person: it no longer counts against its creator's limits nor expires.
-  void table_joined(ServerTable& table);
+  void table_joined(ServerTable& table) override;
   /// The wall clock the turn timers' deadlines are logged in: ms since the Unix epoch. Absolute, so a
   /// restarted server (or the one that took a table over: keep servers' clocks in sync, NTP) keeps
   /// the time left.
-  std::int64_t now_ms() const;
+  std::int64_t now_ms() const override;
   /// The clock now_ms() reads, ms since the Unix epoch; empty (the default) for the system clock.
   /// Tests give a later one (a restart "later" without waiting).
   void set_wall_clock(std::function<std::int64_t()> clock) { wall_clock_ = std::move(clock); }
 
   // For the tables.
   /// The storage as the I/O thread uses it: writes staged for the next commit batch, reads under its lock.
-  CommitQueue& storage() { return *storage_; }
-  boost::asio::io_context& io() { return io_; }
+  CommitQueue& storage() override { return *storage_; }
+  boost::asio::io_context& io() override { return io_; }
   /// Runs `job` for table `code` on the worker pool (never on the I/O thread; with 0 workers, posted
   /// to the I/O thread), in that table's turn (fair_scheduler.h).
-  void run_on_pool(const std::string& code, std::function<void()> job);
-  void send(const std::shared_ptr<Client>& client, const nlohmann::json& message);
-  void send(const std::shared_ptr<Client>& client, std::shared_ptr<const std::string> text);
+  void run_on_pool(const std::string& code, std::function<void()> job) override;
+  void send(const std::shared_ptr<Client>& client, const nlohmann::json& message) override;
+  void send(const std::shared_ptr<Client>& client, std::shared_ptr<const std::string> text) override;
   /// Ends a handler: hands what it staged to the commit queue, and delivers the outbox once that is
   /// durable (with everything staged before it; in the order sent, also across flushes). The tables
   /// that ended leave memory then. A storage failure stops the server (exit 3): nothing of what failed
   /// was sent, and a restart resumes from what was committed.
-  void flush();
-  void add_token(const std::string& hash, const std::string& code, int seat);
-  void remove_token(const std::string& hash);
+  void flush() override;
+  void add_token(const std::string& hash, const std::string& code, int seat) override;
+  void remove_token(const std::string& hash) override;
+  int max_bot_worlds() const override { return limits_.max_bot_worlds; }
+  int hint_worlds() const override { return limits_.hint_worlds; }
+  int max_hints() const override { return limits_.max_hints; }
   /// Sends an error reply.
   void send_error(const std::shared_ptr<Client>& client, const nlohmann::json& re, const std::string& code,
-                  const std::string& message, const std::string& rule_id = "");
+                  const std::string& message, const std::string& rule_id = "") override;
 
  private:
   /// Runs the handler of the request's message; throws ProtocolError when it is refused.

@@ -4,6 +4,7 @@
 
 #include "lobby.h"
 #include "protocol_json.h"
+#include "server_table.h"
 #include "table_code.h"
 
 namespace tonk::serve {

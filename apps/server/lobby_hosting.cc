@@ -7,6 +7,7 @@
 #include <string>
 
 #include "lobby.h"
+#include "server_table.h"
 #include "table_code.h"
 
 namespace tonk::serve {
@@ -26,7 +27,7 @@ void Lobby::store_missing_records() {
     std::string final_state;
     std::vector<std::string> records;
     try {
-      records = ServerTable::records_of(*this, *stored, &final_state);
+      records = ServerTable::records_of(*stored, &final_state);
     } catch (const std::exception& e) {
       throw std::runtime_error("table " + code + " does not replay from its log: " + e.what());
     }

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "lobby.h"
+#include "server_table.h"
 #include "tonk/monte_carlo_bot.h"
 
 namespace tonk::serve {

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "lobby.h"
+#include "server_table.h"
 #include "table_code.h"
 
 namespace tonk::serve {

@@ -8,6 +8,8 @@
 
 #include "lobby.h"
 
+#include "server_table.h"
+
 namespace tonk::serve {
 
 void Lobby::set_retention(const RetentionPolicy& policy) {

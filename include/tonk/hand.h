@@ -52,6 +52,11 @@ class Hand {
   /// state's legal_actions() list, such as a bot's choice from the list it was given, which needs
   /// no second listing. Precondition: it is such an element (checked only by assert).
   void apply_listed(const Action& action);
+  /// Applies `action` as the engine already judged it: State::why_illegal(action) returned nullopt
+  /// at this position (a served table's logged action, judged once when it was played). Normalized
+  /// (State::normalize) but not checked again; recorded as given. Precondition: so judged (checked
+  /// only by assert).
+  void apply_judged(const Action& action);
 
  private:
   std::shared_ptr<const Game> game_;  // shared: state_ points to it

@@ -127,6 +127,11 @@ class Table {
   /// rule_id "S8" when it is another seat's turn, and rule_id "table" when no hand is in play, there
   /// is no such seat, or a bot plays it.
   std::optional<Refusal> submit(int seat, const Action& action);
+  /// Applies an action the engine already judged for `seat`, the seat to move (State::why_illegal
+  /// returned nullopt for it at this position: a served table judges a person's action once, logs
+  /// it, and applies the logged entry here), sending its events as submit() does. Throws
+  /// std::logic_error when no hand is in play or `seat` is not to move; legality is not checked again.
+  void apply_judged(int seat, const Action& action);
   /// When a bot is to move, asks it and applies its action (sending the events); returns false
   /// when no bot is to move (no hand in play, or a person's turn). A bot's illegal action throws
   /// IllegalAction: a bug in the bot.
@@ -139,7 +144,11 @@ class Table {
   void new_session(TableOptions options);
 
  private:
-  void apply(int seat, const Action& action, bool listed);
+  /// How far an action applied is trusted: checked by the engine, an entry of the legal list, or
+  /// judged already (apply_judged).
+  enum class Trust : std::uint8_t { kCheck, kListed, kJudged };
+  void apply(int seat, const Action& action, Trust trust);
+  void apply_to_hand(const Action& action, Trust trust);
   void dealt();
   void finish_hand();
   bool listened() const { return listeners_ != 0; }

@@ -55,6 +55,12 @@ void Hand::apply_listed(const Action& action) {
   history_.push_back({player, action});
 }
 
+void Hand::apply_judged(const Action& action) {
+  const int player = state_.current_player();
+  state_.apply(state_.normalize(action));
+  history_.push_back({player, action});
+}
+
 std::vector<Card> shuffled_deck(const Game& game, Rng& rng) {
   const std::span<const Card> deck = game.deck_cards();
   std::vector<Card> cards(deck.begin(), deck.end());

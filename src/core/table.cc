@@ -81,8 +81,15 @@ std::optional<Refusal> Table::submit(int seat, const Action& action) {
     return Refusal{"S8", "it is " + name(hand_->current_player()) + "'s turn, not " + name(seat) + "'s"};
   // The engine judges the action: the one place a person's action is checked.
   if (std::optional<Refusal> refusal = hand_->state().why_illegal(action)) return refusal;
-  apply(seat, action, /*listed=*/false);
+  apply(seat, action, Trust::kJudged);
   return std::nullopt;
+}
+
+void Table::apply_judged(int seat, const Action& action) {
+  if (!in_hand()) throw std::logic_error("Table::apply_judged: no hand is in play");
+  if (seat != hand_->current_player())
+    throw std::logic_error("Table::apply_judged: seat " + std::to_string(seat) + " is not to move");
+  apply(seat, action, Trust::kJudged);
 }
 
 bool Table::step_bot() {
@@ -100,11 +107,11 @@ bool Table::step_bot() {
       if (index >= legal.size())
         throw std::logic_error("Table::step_bot: bot '" + std::string(bot->name()) + "' chose entry " +
                                std::to_string(index) + " of " + std::to_string(legal.size()) + " legal actions");
-      apply(seat, legal[index], /*listed=*/true);
+      apply(seat, legal[index], Trust::kListed);
       return;
     }
     const Action action = bot->choose(seen, legal);
-    apply(seat, action, legal.contains(action));
+    apply(seat, action, legal.contains(action) ? Trust::kListed : Trust::kCheck);
   };
   // Bots see only their own view, built only for bots that read it (Bot::reads_view).
   if (bot->reads_view()) {
@@ -140,13 +147,17 @@ void Table::new_session(TableOptions options) {
   hand_number_ = 0;
 }
 
-void Table::apply(int seat, const Action& action, bool listed) {
+void Table::apply_to_hand(const Action& action, Trust trust) {
+  switch (trust) {
+    case Trust::kCheck: hand_->apply(action); return;  // checked: throws IllegalAction
+    case Trust::kListed: hand_->apply_listed(action); return;
+    case Trust::kJudged: hand_->apply_judged(action); return;
+  }
+}
+
+void Table::apply(int seat, const Action& action, Trust trust) {
   if (!listened()) {
-    if (listed) {
-      hand_->apply_listed(action);
-    } else {
-      hand_->apply(action);  // checked: throws IllegalAction
-    }
+    apply_to_hand(action, trust);
     if (hand_->is_over()) finish_hand();
     return;
   }
@@ -156,11 +167,7 @@ void Table::apply(int seat, const Action& action, bool listed) {
   const std::size_t moves_before = hand_->history().size();
   for (int s = 0; s < num_seats(); ++s)
     if ((listeners_ >> s) & 1) (*before_)[static_cast<std::size_t>(s)] = hand_->view(s);
-  if (listed) {
-    hand_->apply_listed(action);
-  } else {
-    hand_->apply(action);
-  }
+  apply_to_hand(action, trust);
   for (int s = 0; s < num_seats(); ++s) {
     if (!((listeners_ >> s) & 1)) continue;
     View& earlier = (*before_)[static_cast<std::size_t>(s)];

@@ -85,7 +85,7 @@ void expect_abandoned(MemoryLobby& lobby, const MidHand& t, const Client& c, con
   // The seed revealed is the one committed before the deal.
   EXPECT_EQ(fair["commitment"], t.commitment);
   EXPECT_EQ(fair["contributions"][0]["entropy"], "c0ffee");
-  const std::string text = serve::ServerTable::records_of(lobby.lobby(), *lobby.lobby().storage().read_table(t.code)).at(0);
+  const std::string text = serve::ServerTable::records_of(*lobby.lobby().storage().read_table(t.code)).at(0);
   EXPECT_NE(text.find("# fair-seed: " + fair["server_seed"].get<std::string>()), std::string::npos) << text;
   EXPECT_NE(text.find("# fair-abandoned: " + reason + "\n"), std::string::npos) << text;
   EXPECT_EQ(text.find("[Result"), std::string::npos) << "an unfinished hand has no result";
@@ -143,7 +143,7 @@ TEST(ServeAbandonedHand, AnAbandonedHandsRecordOutlivesARestartAndOldLogsRebuild
       e.erase("why");
       entry = e.dump();
     }
-  const std::string old = serve::ServerTable::records_of(again.lobby(), stored).at(0);
+  const std::string old = serve::ServerTable::records_of(stored).at(0);
   EXPECT_NE(old.find("# fair-abandoned: ended\n"), std::string::npos) << old;
   EXPECT_EQ(verify(old).first, 0);
   for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db + suffix);
