@@ -7,6 +7,7 @@
 #include <boost/asio/post.hpp>
 
 #include "fair_deal.h"
+#include "protocol_json.h"
 #include "tonk/bot_factory.h"
 #include "tonk/monte_carlo_bot.h"
 

@@ -191,8 +191,13 @@ Effects TableMachine::apply(const LogEntry& entry) {
           [&](const ActEntry& e) {
             if (!table_ || !table_->in_hand() || table_->to_move() != e.seat)
               throw std::runtime_error("table " + code() + ": a logged action is out of turn");
+            // A decided action was judged by decide(): not again. A stored one read back from a log
+            // (replaying, with no messages) is judged here, so a corrupt log is refused, not applied.
+            if (!messages_)
+              if (const std::optional<Refusal> why = table_->hand()->state().why_illegal(e.action))
+                throw std::runtime_error("table " + code() + ": a logged action is refused: " + why->message);
             current_auto_ = e.autoplay;
-            table_->apply_judged(e.seat, e.action);  // judged when it was decided: not again
+            table_->apply_judged(e.seat, e.action);
             current_auto_ = false;
           },
           [&](const TimerEntry& e) { turn_clock_ = TurnClock{e.hand, e.seq, e.seat, e.until_ms}; },

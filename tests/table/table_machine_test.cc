@@ -327,5 +327,27 @@ TEST(TableMachine, AnActionIsJudgedWhenDecidedAndTheRefusalNamesTheRule) {
   EXPECT_NE(std::get<Refused>(d).rule_id, "table");
 }
 
+// A stored log is read back, not decided: an action in it that the engine refuses (a corrupt or
+// edited database) stops the replay with the reason, instead of being applied unjudged.
+TEST(TableMachine, AReplayedLogWithAnIllegalActionIsRefused) {
+  std::mt19937_64 rng(7);
+  TableConfig config = TableConfig::from_create(json{{"seats", 2}, {"preset", "P-STD"}}, "T");
+  Driver driver(config, rng, true);
+  driver.seat_people();
+  TableMachine replayed(config, [](int) -> std::string { return "00"; });
+  replayed.set_messages(false);
+  for (const std::string& text : driver.log()) replayed.apply(parse_log_entry(text));
+  const Table* table = replayed.table();
+  ASSERT_TRUE(table && table->in_hand());
+  const int seat = table->to_move();
+  const ActEntry corrupt{seat, Action::discard(table->view(seat).hand.first()), false};  // before drawing (S9)
+  try {
+    replayed.apply(corrupt);
+    ADD_FAILURE() << "an illegal logged action was applied";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("a logged action is refused"), std::string::npos) << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace tonk::serve
