@@ -108,7 +108,6 @@ class CommitQueue {
   std::mutex job_mutex_;
   std::condition_variable job_ready_;
   std::optional<std::vector<Write>> job_;
-  bool job_running_ = false;
   bool stopping_ = false;
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);  // the completion posted to io checks it
   std::thread thread_;

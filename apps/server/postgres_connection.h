@@ -15,6 +15,6 @@ struct PostgresStorage::Connection : pqxx::connection {
 /// Creates the players' tables when missing, in the schema transaction `w`.
 void create_player_schema(pqxx::work& w);
 /// Writes staged players' writes in `w`. Throws StorageError (a standing of an unknown player).
-void write_players(pqxx::work& w, const std::vector<PlayerWrite>& writes);
+void write_players(pqxx::transaction_base& w, const std::vector<PlayerWrite>& writes);
 
 }  // namespace tonk::serve

@@ -19,7 +19,7 @@ void create_player_schema(pqxx::work& w) {
   w.exec0("CREATE INDEX IF NOT EXISTS tonk_player_hands_recent ON tonk_player_hands (key_hash, ended_ms)");
 }
 
-void write_players(pqxx::work& w, const std::vector<PlayerWrite>& writes) {
+void write_players(pqxx::transaction_base& w, const std::vector<PlayerWrite>& writes) {
   for (const PlayerWrite& p : writes) {
     switch (p.kind) {
       case PlayerWrite::Kind::kPlayer:

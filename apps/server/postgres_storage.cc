@@ -12,8 +12,6 @@ namespace {
 
 // Serializes schema creation between processes starting at once (CREATE ... IF NOT EXISTS races).
 constexpr long long kSchemaLock = 0x746f6e6b;  // "tonk"
-// Rows one statement of a commit carries at most (3 parameters each: far below the protocol's 65,535).
-constexpr std::size_t kRowsPerStatement = 1000;
 
 }  // namespace
 
@@ -147,68 +145,67 @@ void PostgresStorage::commit() {
   players.swap(player_writes_);
   std::set<std::string> created, written, closed;
   for (const Staged& s : batch) (s.kind == 0 ? created : written).insert(s.code);
+  // A batch holds the writes of many tables (the commit queue's group commit). It goes to the
+  // database as one text of statements, one round trip whatever its size: the lease check, every log
+  // entry in one INSERT, every record in one, the closes and drops; then COMMIT. Within it only a
+  // table's creation before its entries and its close or drop after them matter (a code is never
+  // reused). The lease check locks the rows of the batch's tables and divides by zero unless this
+  // process holds all of them: an error ends the text, and nothing of it is kept.
+  pqxx::nontransaction n(*db_);
+  const auto q = [&n](const std::string& text) { return n.quote(text); };
+  std::string sql = "BEGIN;";
+  std::vector<std::string> leased;
+  for (const std::string& code : written)
+    if (!created.count(code)) leased.push_back(code);
+  if (!leased.empty()) {
+    sql += "SELECT 1 / (count(*) = " + std::to_string(leased.size()) + ")::integer FROM (SELECT 1 FROM tonk_leases WHERE holder = " +
+           q(holder_) + " AND code IN (";
+    for (std::size_t i = 0; i < leased.size(); ++i) sql += (i ? "," : "") + q(leased[i]);
+    sql += ") ORDER BY code FOR UPDATE) AS held;";
+  }
+  for (const Staged& s : batch)
+    if (s.kind == 0)
+      sql += "INSERT INTO tonk_tables (code, config) VALUES (" + q(s.code) + "," + q(s.text) + ");" +
+             "INSERT INTO tonk_leases (code, holder, expires, address) VALUES (" + q(s.code) + "," + q(holder_) + ",now() + " +
+             std::to_string(lease_.count()) + " * interval '1 millisecond'," + q(address_) + ");";
+  std::string entries, records;
+  std::map<std::pair<std::string, std::int64_t>, std::string> last_record;  // a hand's record staged twice: its last text
+  for (const Staged& s : batch) {
+    if (s.kind == 1) entries += (entries.empty() ? "(" : ",(") + q(s.code) + "," + std::to_string(s.seq) + "," + q(s.text) + ")";
+    if (s.kind == 4) last_record[{s.code, s.seq}] = s.text;
+  }
+  for (const auto& [key, text] : last_record)
+    records += (records.empty() ? "(" : ",(") + q(key.first) + "," + std::to_string(key.second) + "," + q(text) + ")";
+  if (!entries.empty()) sql += "INSERT INTO tonk_log (code, seq, entry) VALUES " + entries + ";";
+  if (!records.empty())
+    sql += "INSERT INTO tonk_records (code, hand, text) VALUES " + records + " ON CONFLICT (code, hand) DO UPDATE SET text = excluded.text;";
+  for (const Staged& s : batch) {
+    if (s.kind == 3) {
+      for (const char* table : {"tonk_log", "tonk_records", "tonk_leases", "tonk_tables"})
+        sql += std::string("DELETE FROM ") + table + " WHERE code = " + q(s.code) + ";";
+      closed.insert(s.code);
+    } else if (s.kind == 2) {
+      sql += "UPDATE tonk_tables SET closed = true, ended_ms = " + std::to_string(s.seq) + ", final = " + q(s.text) +
+             " WHERE code = " + q(s.code) + ";DELETE FROM tonk_leases WHERE code = " + q(s.code) + ";";
+      closed.insert(s.code);
+    }
+  }
   try {
-    pqxx::work w(*db_);
-    // A batch holds the writes of many tables (the commit queue's group commit): the leases are
-    // checked in one statement and the log entries inserted in one, so that a batch costs a few round
-    // trips to the database, not one per entry.
-    std::vector<std::string> leased;
-    for (const std::string& code : written)
-      if (!created.count(code)) leased.push_back(code);
-    for (std::size_t from = 0; from < leased.size(); from += kRowsPerStatement) {
-      const std::size_t to = std::min(leased.size(), from + kRowsPerStatement);
-      std::string sql = "SELECT code, holder FROM tonk_leases WHERE code IN (";
-      for (std::size_t i = from; i < to; ++i) sql += (i == from ? "$" : ",$") + std::to_string(i - from + 1);
-      sql += ") ORDER BY code FOR UPDATE";
-      std::map<std::string, std::string> holders;
-      for (const auto& row : w.exec_params(sql, pqxx::prepare::make_dynamic_params(leased.begin() + from, leased.begin() + to)))
-        holders[row[0].as<std::string>()] = row[1].as<std::string>();
-      for (std::size_t i = from; i < to; ++i)
-        if (const auto it = holders.find(leased[i]); it == holders.end() || it->second != holder_)
-          throw StorageError("database: the lease of table " + leased[i] + " was taken by another server");
+    if (players.empty()) {
+      n.exec(sql + "COMMIT;");
+    } else {  // the players' writes (their checks need answers), then COMMIT, in the same transaction
+      n.exec(sql);
+      write_players(n, players);
+      n.exec("COMMIT");
     }
-    std::vector<std::string> rows;  // consecutive log entries, 3 parameters each, inserted together
-    const auto insert_rows = [&] {
-      if (rows.empty()) return;
-      std::string sql = "INSERT INTO tonk_log (code, seq, entry) VALUES ";
-      for (std::size_t i = 0; i < rows.size(); i += 3)
-        sql += (i == 0 ? "($" : ",($") + std::to_string(i + 1) + ",$" + std::to_string(i + 2) + "::bigint,$" + std::to_string(i + 3) + ")";
-      w.exec_params(sql, pqxx::prepare::make_dynamic_params(rows));
-      rows.clear();
-    };
-    for (const Staged& s : batch) {
-      if (s.kind == 1) {
-        rows.insert(rows.end(), {s.code, std::to_string(s.seq), s.text});
-        if (rows.size() >= 3 * kRowsPerStatement) insert_rows();
-        continue;
-      }
-      insert_rows();  // in order: a table's entries after its creation, before its close
-      if (s.kind == 0) {
-        w.exec_params("INSERT INTO tonk_tables (code, config) VALUES ($1, $2)", s.code, s.text);
-        w.exec_params("INSERT INTO tonk_leases (code, holder, expires, address) "
-                      "VALUES ($1, $2, now() + $3::bigint * interval '1 millisecond', $4)",
-                      s.code, holder_, lease_.count(), address_);
-      } else if (s.kind == 4) {
-        w.exec_params("INSERT INTO tonk_records (code, hand, text) VALUES ($1, $2, $3) "
-                      "ON CONFLICT (code, hand) DO UPDATE SET text = excluded.text",
-                      s.code, static_cast<int>(s.seq), s.text);
-      } else if (s.kind == 3) {
-        for (const char* sql : {"DELETE FROM tonk_log WHERE code = $1", "DELETE FROM tonk_records WHERE code = $1",
-                                "DELETE FROM tonk_leases WHERE code = $1", "DELETE FROM tonk_tables WHERE code = $1"})
-          w.exec_params(sql, s.code);
-        closed.insert(s.code);
-      } else {
-        w.exec_params("UPDATE tonk_tables SET closed = true, ended_ms = $2, final = $3 WHERE code = $1", s.code, s.seq, s.text);
-        w.exec_params("DELETE FROM tonk_leases WHERE code = $1", s.code);
-        closed.insert(s.code);
-      }
-    }
-    insert_rows();
-    write_players(w, players);
-    w.commit();
-  } catch (const StorageError&) {
-    throw;
   } catch (const std::exception& e) {
+    try {
+      n.exec("ROLLBACK");  // the text stopped at the error, inside its transaction
+    } catch (const std::exception&) {
+    }
+    const auto* sql_error = dynamic_cast<const pqxx::sql_error*>(&e);
+    if (sql_error && sql_error->sqlstate() == "22012")  // division_by_zero: the lease check
+      throw StorageError("database: the lease of a table of this server was taken by another server");
     throw StorageError(std::string("database: write: ") + e.what());
   }
   for (const std::string& code : created) hosted_.insert(code);

@@ -25,6 +25,7 @@ for _ in 1 2 3 4 5 6 7 8; do
   proxy_port=$((20000 + RANDOM % 40000))
   (exec 3<>"/dev/tcp/127.0.0.1/$proxy_port") 2>/dev/null || break
 done
+: >"$dir/proxy.out"
 "$proxy" --listen "$proxy_port" --to "$target" --delay-ms "$delay_ms" >"$dir/proxy.out" 2>&1 &
 pids+=($!)
 for _ in $(seq 300); do
