@@ -137,6 +137,11 @@ void PostgresStorage::put_record(const std::string& code, int hand, const std::s
   staged_.push_back({4, code, hand, text});
 }
 
+namespace {
+// The SQLSTATE a commit's lease check raises (class "TL", ours: no PostgreSQL class uses it).
+constexpr const char* kLeaseLost = "TL001";
+}  // namespace
+
 void PostgresStorage::commit() {
   if (!pending()) return;
   std::vector<Staged> batch;
@@ -149,8 +154,8 @@ void PostgresStorage::commit() {
   // database as one text of statements, one round trip whatever its size: the lease check, every log
   // entry in one INSERT, every record in one, the closes and drops; then COMMIT. Within it only a
   // table's creation before its entries and its close or drop after them matter (a code is never
-  // reused). The lease check locks the rows of the batch's tables and divides by zero unless this
-  // process holds all of them: an error ends the text, and nothing of it is kept.
+  // reused). The lease check locks the rows of the batch's tables and raises kLeaseLost naming the
+  // tables this process no longer holds: an error ends the text, and nothing of it is kept.
   pqxx::nontransaction n(*db_);
   const auto q = [&n](const std::string& text) { return n.quote(text); };
   std::string sql = "BEGIN;";
@@ -158,10 +163,15 @@ void PostgresStorage::commit() {
   for (const std::string& code : written)
     if (!created.count(code)) leased.push_back(code);
   if (!leased.empty()) {
-    sql += "SELECT 1 / (count(*) = " + std::to_string(leased.size()) + ")::integer FROM (SELECT 1 FROM tonk_leases WHERE holder = " +
-           q(holder_) + " AND code IN (";
-    for (std::size_t i = 0; i < leased.size(); ++i) sql += (i ? "," : "") + q(leased[i]);
-    sql += ") ORDER BY code FOR UPDATE) AS held;";
+    // Quoted values inside a dollar-quoted block: codes and the holder never hold "$tonk$".
+    std::string codes;
+    for (std::size_t i = 0; i < leased.size(); ++i) codes += (i ? "," : "") + q(leased[i]);
+    sql += "DO $tonk$ DECLARE lost text; BEGIN "
+           "PERFORM 1 FROM tonk_leases WHERE code IN (" + codes + ") ORDER BY code FOR UPDATE; "
+           "SELECT string_agg(c, ', ' ORDER BY c) INTO lost FROM unnest(ARRAY[" + codes + "]::text[]) AS c "
+           "WHERE NOT EXISTS (SELECT 1 FROM tonk_leases l WHERE l.code = c AND l.holder = " + q(holder_) + "); "
+           "IF lost IS NOT NULL THEN RAISE EXCEPTION USING ERRCODE = '" + std::string(kLeaseLost) +
+           "', MESSAGE = 'the lease of table ' || lost || ' was taken by another server'; END IF; END $tonk$;";
   }
   for (const Staged& s : batch)
     if (s.kind == 0)
@@ -204,8 +214,12 @@ void PostgresStorage::commit() {
     } catch (const std::exception&) {
     }
     const auto* sql_error = dynamic_cast<const pqxx::sql_error*>(&e);
-    if (sql_error && sql_error->sqlstate() == "22012")  // division_by_zero: the lease check
-      throw StorageError("database: the lease of a table of this server was taken by another server");
+    if (sql_error && sql_error->sqlstate() == kLeaseLost) {  // the lease check: its message names the tables
+      std::string what = e.what();
+      if (const auto at = what.find("the lease of table"); at != std::string::npos) what = what.substr(at);
+      while (!what.empty() && (what.back() == '\n' || what.back() == ' ')) what.pop_back();
+      throw StorageError("database: " + what);
+    }
     throw StorageError(std::string("database: write: ") + e.what());
   }
   for (const std::string& code : created) hosted_.insert(code);
