@@ -71,14 +71,21 @@ async function playOnPlainHttp() {
   await note.waitFor({ timeout: kStep });
   const noteText = await note.textContent();
   expect(/^Not encrypted/.test(noteText) && noteText.includes('your cards'), `the page says the connection is not encrypted: ${noteText}`);
-  const contrast = await note.evaluate((el) => {
-    const rgb = (c) => c.match(/[\d.]+/g).slice(0, 3).map(Number);
+  // Measured on the note as it is now: a message that arrives re-renders the page and replaces the
+  // element, and a replaced one has no computed colours (it failed a CI run). So the page is read
+  // afresh until the note is drawn with both its colours.
+  const contrast = await page.waitForFunction(() => {
+    const el = document.querySelector('p.plain-http[role="note"]');
+    if (!el || !el.isConnected) return null;
+    const st = getComputedStyle(el);
+    const rgb = (c) => c.match(/[\d.]+/g)?.slice(0, 3).map(Number) ?? null;
+    const [fg, bg] = [rgb(st.color), rgb(st.backgroundColor)];
+    if (!fg || !bg) return null;
     const lum = (v) => v.map((x) => { x /= 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; })
       .reduce((a, x, i) => a + x * [0.2126, 0.7152, 0.0722][i], 0);
-    const st = getComputedStyle(el);
-    const [hi, lo] = [lum(rgb(st.color)), lum(rgb(st.backgroundColor))].sort((a, b) => b - a);
+    const [hi, lo] = [lum(fg), lum(bg)].sort((a, b) => b - a);
     return (hi + 0.05) / (lo + 0.05);
-  });
+  }, null, { timeout: kStep }).then((r) => r.jsonValue());
   expect(contrast >= 4.5, `the note's contrast is at least 4.5:1 (WCAG AA): ${contrast.toFixed(2)}:1`);
   console.log(`ok   the note shows on ${base}/ (contrast ${contrast.toFixed(1)}:1)`);
 
