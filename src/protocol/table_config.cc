@@ -18,10 +18,13 @@ using nlohmann::json;
 std::string TableConfig::to_json() const {
   json bots_json = json::array();
   for (int s = 0; s < seats(); ++s) bots_json.push_back(bots[static_cast<std::size_t>(s)]);
-  return json{{"code", code},   {"rules", tonk::to_string(rules)}, {"preset", preset},   {"bots", bots_json},
-              {"turn_seconds", turn_seconds}, {"pause_seconds", pause_seconds}, {"hands", hands},
-              {"bot_delay_ms", bot_delay_ms}}
-      .dump();
+  json j{{"code", code},   {"rules", tonk::to_string(rules)}, {"preset", preset},   {"bots", bots_json},
+         {"turn_seconds", turn_seconds}, {"pause_seconds", pause_seconds}, {"hands", hands},
+         {"bot_delay_ms", bot_delay_ms}};
+  // Written only when set, so a private table is stored as it was before tables could be public.
+  if (listed) j["listed"] = true;
+  if (rated) j["rated"] = true;
+  return j.dump();
 }
 
 TableConfig TableConfig::from_json(const std::string& text) {
@@ -38,6 +41,8 @@ TableConfig TableConfig::from_json(const std::string& text) {
   c.pause_seconds = j.at("pause_seconds").get<int>();
   c.hands = j.at("hands").get<int>();
   c.bot_delay_ms = j.value("bot_delay_ms", 0);  // tables stored before the pace was a setting: none
+  c.listed = j.value("listed", false);
+  c.rated = j.value("rated", false);
   return c;
 }
 

@@ -32,6 +32,8 @@ struct TableConfig {
   int pause_seconds = 5;                    ///< between hands, 0..60
   int hands = 0;                            ///< planned session length; 0 open-ended
   int bot_delay_ms = 0;                     ///< a bot's move is shown no sooner than this after its turn began, 0..kMaxBotDelayMs
+  bool listed = false;                      ///< a public table: quick play lists it and seats strangers at it (never set by `create`)
+  bool rated = false;                       ///< its hands between people are rated (docs/RATINGS.md; never set by `create`)
 
   int seats() const { return rules.players; }
   /// As stored (JSON).
