@@ -8,6 +8,7 @@
 
 #include "fair_deal.h"
 #include "protocol_json.h"
+#include "server_message.h"
 #include "tonk/bot_factory.h"
 #include "tonk/monte_carlo_bot.h"
 
@@ -262,9 +263,7 @@ void ServerTable::hint(const std::shared_ptr<Client>& client, json re) {
         self->host_.flush();
         return;
       }
-      json m{{"type", "hint"}, {"hand", hand}, {"seq", at}, {"actions", actions}};
-      if (!re.is_null()) m["re"] = re;
-      self->host_.send(c, m);
+      self->host_.send(c, out::hint(hand, at, actions, re.is_null() ? out::RequestId() : re.get<std::uint64_t>()));
       self->host_.flush();
     });
   });
@@ -348,7 +347,7 @@ void ServerTable::unsubscribe(const Client* client) {
 }
 
 void ServerTable::demote(int seat, const std::string& reason) {
-  const json lost{{"type", "seat_lost"}, {"table", code()}, {"seat", seat}, {"reason", reason}};
+  const json lost = out::seat_lost(code(), seat, reason);
   for (const auto& w : subscribers_)
     if (auto c = w.lock(); c && c->following.seat == seat) {
       c->following.seat = -1;
@@ -394,7 +393,7 @@ void ServerTable::audience_changed() {
     const int n = self->watching();
     if (n == self->audience_.announced) return;  // came and went within the period
     self->audience_.announced = n;
-    self->send_to_seat(-2, json{{"type", "audience"}, {"table", self->code()}, {"watching", n}}, true);
+    self->send_to_seat(-2, out::audience(self->code(), n), true);
     self->host_.flush();
   });
 }

@@ -8,6 +8,7 @@
 #include "http_session.h"
 
 #include "lobby.h"
+#include "server_message.h"
 
 namespace tonk::serve {
 
@@ -44,8 +45,7 @@ void WebSocketSession<Stream>::run(beast::http::request<beast::http::string_body
       self->ws_.async_close(reason, [self](beast::error_code) {});
       return;
     }
-    self->deliver(std::make_shared<const std::string>(R"({"type":"welcome","protocol":1,"server":"tonk )" +
-                                                      std::string(TONK_SERVER_VERSION) + R"("})"));
+    self->deliver(std::make_shared<const std::string>(out::welcome(1, TONK_SERVER_VERSION).dump()));
     self->read();
   });
 }

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "protocol_json.h"
+#include "server_message.h"
 #include "tonk/bot_factory.h"
 #include "tonk/monte_carlo_bot.h"
 #include "tonk/player_name.h"
@@ -214,8 +215,8 @@ std::string OfflineTable::hint_json(int seat, int worlds, std::uint64_t seed) co
   t.legal_actions(legal);
   MonteCarloBot bot(SearchBudget::of_worlds(worlds), seed);
   const std::vector<ActionValue> values = bot.evaluate(view, legal);  // the seat's own View only
-  return json{{"type", "hint"}, {"hand", t.hand_number()}, {"seq", t.hand()->history().size()},
-              {"actions", serve::hint_actions_json(values, t.game())}}.dump();
+  return serve::out::hint(t.hand_number(), t.hand()->history().size(), serve::hint_actions_json(values, t.game()), std::nullopt)
+      .dump();
 }
 
 const std::string& OfflineTable::record(int number) const {

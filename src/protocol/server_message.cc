@@ -51,10 +51,12 @@ json error(const std::string& code, const std::string& message, const std::strin
 
 json error(const ProtocolError& e, RequestId re) { return error(e.code(), e.what(), e.rule_id(), re); }
 
-json hint(int hand, std::size_t seq, const std::vector<HintedAction>& actions, RequestId re) {
-  json list = json::array();
-  for (const HintedAction& a : actions) list.push_back({{"id", a.id}, {"value", a.value}});
-  return with_re({{"type", "hint"}, {"hand", hand}, {"seq", seq}, {"actions", std::move(list)}}, re);
+json welcome(int protocol, std::string_view version) {
+  return {{"type", "welcome"}, {"protocol", protocol}, {"server", "tonk " + std::string(version)}};
+}
+
+json hint(int hand, std::size_t seq, json actions, RequestId re) {
+  return with_re({{"type", "hint"}, {"hand", hand}, {"seq", seq}, {"actions", std::move(actions)}}, re);
 }
 
 json table_over(const std::string& table, json ledger, json abandoned, std::string_view reason) {

@@ -41,13 +41,12 @@ nlohmann::json done(RequestId re);
 nlohmann::json error(const std::string& code, const std::string& message, const std::string& rule_id, RequestId re);
 nlohmann::json error(const ProtocolError& e, RequestId re);
 
-/// One action of a `hint`: its id (the record notation) and its value (the table's unit per hand).
-struct HintedAction {
-  std::string id;
-  double value = 0;
-};
-/// `hint` {hand, seq, actions}: for the position (`hand`, `seq`), best first.
-nlohmann::json hint(int hand, std::size_t seq, const std::vector<HintedAction>& actions, RequestId re);
+/// `welcome` {protocol, server}: the first message on every connection; `server` is "tonk VERSION".
+nlohmann::json welcome(int protocol, std::string_view version);
+
+/// `hint` {hand, seq, actions}: for the position (`hand`, `seq`), `actions` as hint_actions_json
+/// writes them (protocol_json.h: best first, each with its `value`).
+nlohmann::json hint(int hand, std::size_t seq, nlohmann::json actions, RequestId re);
 
 /// `table_over` {table, ledger}; `abandoned` ({hand, reason, fair}) when a hand in play was cut
 /// short (null: none); `reason` when the table ended otherwise than by its play ("expired"; "": none).

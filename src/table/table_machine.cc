@@ -5,6 +5,7 @@
 
 #include "player_name.h"
 #include "protocol_json.h"
+#include "server_message.h"
 #include "tonk/fair_record.h"
 #include "tonk/record.h"
 
@@ -314,14 +315,12 @@ void TableMachine::finish_table(const std::string& why) {
     if (!info.token_hash.empty()) effects_->push_back(TokenRemoved{info.token_hash});
   effects_->push_back(TableEnded{});
   if (!messages_) return;
-  json m{{"type", "table_over"}, {"table", code()}, {"ledger", ledger_json()}};
-  if (!abandoned.is_null()) m["abandoned"] = std::move(abandoned);
-  effects_->push_back(Send{-2, true, std::move(m)});
+  effects_->push_back(Send{-2, true, out::table_over(code(), ledger_json(), std::move(abandoned))});
 }
 
 Effects TableMachine::expire() {
   over_ = true;
-  return {Send{-2, true, json{{"type", "table_over"}, {"table", code()}, {"ledger", ledger_json()}, {"reason", "expired"}}}};
+  return {Send{-2, true, out::table_over(code(), ledger_json(), nullptr, "expired")}};
 }
 
 // --- Running by itself ------------------------------------------------------------------------------

@@ -33,9 +33,11 @@ TEST(ServerMessage, AnErrorNamesItsRuleOnlyWhenItHasOne) {
 }
 
 TEST(ServerMessage, TableMessagesAreWrittenFromTheirValues) {
-  EXPECT_EQ(bytes(out::hint(2, 5, {{"stock", 1.5}, {"take 7h", -0.25}}, 8)),
+  const nlohmann::json actions = nlohmann::json::array({{{"id", "stock"}, {"value", 1.5}}, {{"id", "take 7h"}, {"value", -0.25}}});
+  EXPECT_EQ(bytes(out::hint(2, 5, actions, 8)),
             R"({"actions":[{"id":"stock","value":1.5},{"id":"take 7h","value":-0.25}],"hand":2,"re":8,"seq":5,"type":"hint"})");
-  EXPECT_EQ(bytes(out::hint(1, 0, {}, std::nullopt)), R"({"actions":[],"hand":1,"seq":0,"type":"hint"})");
+  EXPECT_EQ(bytes(out::welcome(1, "0.9.1")), R"({"protocol":1,"server":"tonk 0.9.1","type":"welcome"})");
+  EXPECT_EQ(bytes(out::hint(1, 0, nlohmann::json::array(), std::nullopt)), R"({"actions":[],"hand":1,"seq":0,"type":"hint"})");
   const nlohmann::json ledger{{"hands", 1}, {"pot", 0}};
   EXPECT_EQ(bytes(out::table_over("K7", ledger)), R"({"ledger":{"hands":1,"pot":0},"table":"K7","type":"table_over"})");
   EXPECT_EQ(bytes(out::table_over("K7", nullptr, nullptr, "expired")), R"({"ledger":null,"reason":"expired","table":"K7","type":"table_over"})");
