@@ -1,6 +1,8 @@
 #include "state_message.h"
 
 #include <algorithm>
+#include <stdexcept>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -29,47 +31,91 @@ json seats_json(const TableMachine& t) {
   return out;
 }
 
-std::string ms_left(std::optional<std::int64_t> until, std::int64_t now_ms) {
-  return until ? std::to_string(std::max<std::int64_t>(0, *until - now_ms)) : std::string("null");
+json ms_left(std::optional<std::int64_t> until, std::int64_t now_ms) {
+  return until ? json(std::max<std::int64_t>(0, *until - now_ms)) : json(nullptr);
 }
+
+// A placeholder's text: a string no value of the message can hold (names, codes and rules refuse
+// control characters; hex and numbers have none), so its dump is found only where it was put. Its
+// dump begins with a backslash, rare in the message, which the search looks for.
+constexpr int kRulesPlaceholder = 9;
+std::string placeholder(int n) { return std::string(1, '\0') + std::to_string(n); }
+std::string placeholder(StateMessage::Slot slot) { return placeholder(static_cast<int>(slot)); }
+std::string quoted(int n) { return "\"\\u0000" + std::to_string(n) + "\""; }  // "\u0000N" as dumped
 
 }  // namespace
 
 StateMessage::StateMessage(const TableConfig& config)
-    : rules_json_(",\"preset\":" + json(config.preset).dump() + ",\"rules\":" + json(tonk::to_string(config.rules)).dump()) {}
+    : preset_(config.preset), rules_json_(json(tonk::to_string(config.rules)).dump()) {}
 
 StateMessage::Shared StateMessage::shared(const TableMachine& t, std::int64_t now_ms) const {
   const Table* table = t.table();
   const bool in_hand = table && table->in_hand();
   const int hand = t.hand_number();
-  Shared out;
-  out.head = "{\"deadline_ms\":" + ms_left(t.turn_deadline_ms(), now_ms) + ",\"fair\":";
+  // Key by key, not from an initializer list (whose pairs are arrays made and taken apart).
+  json m = json::object();
+  m["type"] = "state";
+  m["table"] = t.code();
+  m["hand"] = hand;
+  m["seq"] = t.seq();
+  m["status"] = t.status();
+  m["deadline_ms"] = ms_left(t.turn_deadline_ms(), now_ms);
+  m["next_hand_ms"] = ms_left(t.next_hand_ms(), now_ms);
+  m["preset"] = preset_;
+  m["rules"] = placeholder(kRulesPlaceholder);
+  m["ledger"] = t.ledger_json();
+  m["seats"] = seats_json(t);
+  m["thinking"] = t.thinking() >= 0 ? json(t.thinking()) : json(nullptr);
+  m["to_move"] = !t.over() && in_hand ? table->to_move() : -1;
+  m["watching"] = t.watching();
+  m["seat"] = placeholder(Slot::kSeat);
+  m["legal"] = placeholder(Slot::kLegal);
+  m["view"] = placeholder(Slot::kView);
+  m["fair"] = nullptr;
   const int next = hand + 1;
   if (const std::string* commitment = t.commitment(next); commitment && !t.over()) {
-    out.fair_head = "{\"commitment\":\"" + *commitment + "\",\"contributed\":";  // hex: nothing to escape
     // The hand in play's commitment, published before its deal: a client that reloads mid-hand
     // shows it and checks the reveal against it (docs/PROTOCOL.md "state").
-    out.fair_tail = ",\"current\":";
     const std::string* current = in_hand ? t.commitment(hand) : nullptr;
-    if (current)
-      out.fair_tail += "{\"commitment\":\"" + *current + "\",\"hand\":" + std::to_string(hand) + "}";
-    else
-      out.fair_tail += "null";
-    out.fair_tail += ",\"hand\":" + std::to_string(next) + "}";
+    m["fair"] = {{"commitment", *commitment},
+                 {"contributed", placeholder(Slot::kContributed)},
+                 {"current", current ? json{{"commitment", *current}, {"hand", hand}} : json(nullptr)},
+                 {"hand", next}};
   }
-  out.middle = ",\"hand\":" + std::to_string(hand) + ",\"ledger\":" + t.ledger_json().dump() + ",\"legal\":";
-  out.rules_part = ",\"next_hand_ms\":" + ms_left(t.next_hand_ms(), now_ms) + rules_json_ + ",\"seat\":";
-  const int thinking = t.thinking();
-  out.tail = ",\"seats\":" + seats_json(t).dump() + ",\"seq\":" + std::to_string(t.seq()) + ",\"status\":\"" + t.status() +
-             "\",\"table\":" + json(t.code()).dump() +
-             ",\"thinking\":" + (thinking >= 0 ? std::to_string(thinking) : std::string("null")) + ",\"to_move\":" +
-             std::to_string(!t.over() && in_hand ? table->to_move() : -1) + ",\"type\":\"state\",\"view\":";
   // Between hands: the seats the table waits on for *Next hand* (docs/PROTOCOL.md "state").
   json waiting = json::array();
   if (!t.over() && table && !in_hand)
     for (int s = 0; s < t.config().seats(); ++s)
       if (t.awaited(s)) waiting.push_back(s);
-  out.end = ",\"waiting_for\":" + waiting.dump() + ",\"watching\":" + std::to_string(t.watching()) + "}";
+  m["waiting_for"] = std::move(waiting);
+
+  // Cut the dump at each slot, in the order the keys are written; the rules go in as dumped once.
+  const std::string text = m.dump();
+  Shared out;
+  std::size_t from = 0;
+  const auto take = [&](int n) -> bool {
+    const std::string q = quoted(n);
+    const std::size_t after_quote = text.find(std::string_view(q).substr(1), from);
+    if (after_quote == std::string::npos || after_quote == 0 || text[after_quote - 1] != '"') return false;
+    const std::size_t at = after_quote - 1;
+    out.pieces[out.count].append(text, from, at - from);
+    from = at + q.size();
+    return true;
+  };
+  const auto slot = [&](Slot s) {
+    if (!take(static_cast<int>(s))) {
+      if (s == Slot::kContributed) return;  // no commitment to contribute to
+      throw std::logic_error("state message: a slot is missing");
+    }
+    out.slots[out.count++] = s;
+  };
+  slot(Slot::kContributed);
+  slot(Slot::kLegal);
+  if (!take(kRulesPlaceholder)) throw std::logic_error("state message: the rules are missing");
+  out.pieces[out.count] += rules_json_;
+  slot(Slot::kSeat);
+  slot(Slot::kView);
+  out.pieces[out.count].append(text, from, std::string::npos);
   return out;
 }
 
@@ -90,24 +136,20 @@ std::string StateMessage::text(const TableMachine& t, int seat, const Shared& sh
       legal = array.dump();
     }
   }
+  std::size_t size = view.size() + legal.size() + 16;
+  for (std::size_t i = 0; i <= shared.count; ++i) size += shared.pieces[i].size();
   std::string text;
-  text.reserve(shared.head.size() + shared.middle.size() + shared.rules_part.size() + shared.tail.size() + shared.end.size() +
-               view.size() + legal.size() + 200);
-  text += shared.head;
-  if (shared.fair_head.empty()) {
-    text += "null";
-  } else {
-    text += shared.fair_head;
-    text += t.contributed(t.hand_number() + 1, seat) ? "true" : "false";
-    text += shared.fair_tail;
+  text.reserve(size);
+  for (std::size_t i = 0; i < shared.count; ++i) {
+    text += shared.pieces[i];
+    switch (shared.slots[i]) {
+      case Slot::kContributed: text += t.contributed(t.hand_number() + 1, seat) ? "true" : "false"; break;
+      case Slot::kLegal: text += legal; break;
+      case Slot::kSeat: text += seat < 0 ? "null" : std::to_string(seat); break;
+      case Slot::kView: text += view; break;
+    }
   }
-  text += shared.middle;
-  text += legal;
-  text += shared.rules_part;
-  text += seat < 0 ? "null" : std::to_string(seat);
-  text += shared.tail;
-  text += view;
-  text += shared.end;
+  text += shared.pieces[shared.count];
   return text;
 }
 

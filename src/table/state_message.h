@@ -1,10 +1,14 @@
 // The `state` message of docs/PROTOCOL.md, written from a TableMachine: one text per seat (and one
 // for the spectators) per change, the server's busiest work (docs/PERFORMANCE.md, "The server").
-// The view is the library's to_json(View) text spliced in as it is, not parsed and written again,
-// and the parts every seat shares are written once per broadcast; the keys stay in the order
-// nlohmann::json writes them (alphabetical), so the bytes are those of a json object dumped.
+//
+// The message is a json object built from values and dumped once per broadcast, with a placeholder
+// where each seat's own values go (the seat, its view, its legal actions, whether it contributed to
+// the next deal); text() puts each seat's values in their places. The view goes in as the library's
+// to_json(View) text, one value, not parsed and written again. The bytes are those of the whole
+// object dumped with the seat's values in it (the test StateMessage.* checks it).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 
@@ -16,16 +20,17 @@ class StateMessage {
  public:
   explicit StateMessage(const TableConfig& config);
 
-  /// The parts of a `state` message that every seat shares at `now_ms` (seats, ledger, rules, the
-  /// deadlines, the commitments), around which text() puts each seat's own parts.
+  /// The values a seat has of its own in a `state` message, in the order their keys are written.
+  enum class Slot { kContributed, kLegal, kSeat, kView };
+  static constexpr std::size_t kSlots = 4;
+
+  /// A `state` message at `now_ms` as every seat shares it: the dumped object cut at its slots,
+  /// `pieces[0] slot[0] pieces[1] … slot[count-1] pieces[count]` (no kContributed slot when the
+  /// message has no `fair` commitment).
   struct Shared {
-    std::string head;        // {"deadline_ms":…,"fair":
-    std::string fair_head;   // {"commitment":…,"contributed":  (empty: "fair" is null)
-    std::string fair_tail;   // ,"current":…,"hand":…}
-    std::string middle;      // ,"hand":…,"ledger":…,"legal":
-    std::string rules_part;  // ,"next_hand_ms":…,"preset":…,"rules":…,"seat":
-    std::string tail;        // ,"seats":…,"seq":…,"status":…,"table":…,"thinking":…,"to_move":…,"type":"state","view":
-    std::string end;         // ,"waiting_for":…,"watching":…}
+    std::array<std::string, kSlots + 1> pieces;
+    std::array<Slot, kSlots> slots{};
+    std::size_t count = 0;
   };
   Shared shared(const TableMachine& table, std::int64_t now_ms) const;
   /// The `state` message for `seat` (-1: a spectator).
@@ -33,7 +38,8 @@ class StateMessage {
   std::string text(const TableMachine& table, int seat, std::int64_t now_ms) const { return text(table, seat, shared(table, now_ms)); }
 
  private:
-  std::string rules_json_;  // ,"preset":…,"rules":… (the configuration is fixed)
+  std::string preset_;
+  std::string rules_json_;  // the rules text as a JSON value: the configuration is fixed, dumped once
 };
 
 }  // namespace tonk::serve

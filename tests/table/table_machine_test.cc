@@ -24,6 +24,7 @@
 #include "table_machine.h"
 #include "tonk/bot_factory.h"
 #include "tonk/preset.h"
+#include "tonk/view_json.h"
 
 namespace tonk::serve {
 namespace {
@@ -69,7 +70,18 @@ std::string dump(TableMachine& m) {
   }
   const StateMessage writer(m.config());
   for (int s = -1; s < m.config().seats(); ++s) {
-    json state = json::parse(writer.text(m, s, 0));
+    const std::string text = writer.text(m, s, 0);
+    json state = json::parse(text);
+    {  // its bytes: the object dumped (keys sorted), with the view's own text as its value
+      json without_view = state;
+      without_view["view"] = nullptr;
+      std::string expected = without_view.dump();
+      if (const Table* table = m.table(); table && table->hand()) {
+        const std::string view = s < 0 ? to_public_json(table->view(0)) : to_json(table->view(s));
+        expected.replace(expected.find("\"view\":null"), 11, "\"view\":" + view);
+      }
+      EXPECT_EQ(expected, text) << "a state message's bytes are its object dumped";
+    }
     for (const char* key : {"deadline_ms", "next_hand_ms", "thinking", "waiting_for", "watching"}) state.erase(key);
     for (json& seat : state["seats"]) seat.erase("connected");
     d["states"].push_back(std::move(state));
