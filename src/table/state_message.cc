@@ -43,7 +43,9 @@ StateMessage::Shared StateMessage::shared(const TableMachine& t, std::int64_t no
   const bool in_hand = table && table->in_hand();
   const int hand = t.hand_number();
   Shared out;
-  out.head = "{\"deadline_ms\":" + ms_left(t.turn_deadline_ms(), now_ms) + ",\"fair\":";
+  // A listed table (quick play) says when bots take its open seats: ms from now, null when not waiting.
+  out.head = t.config().listed ? "{\"bots_in_ms\":" + ms_left(t.bots_at_ms(), now_ms) + "," : std::string("{");
+  out.head += "\"deadline_ms\":" + ms_left(t.turn_deadline_ms(), now_ms) + ",\"fair\":";
   const int next = hand + 1;
   if (const std::string* commitment = t.commitment(next); commitment && !t.over()) {
     out.fair_head = "{\"commitment\":\"" + *commitment + "\",\"contributed\":";  // hex: nothing to escape

@@ -19,7 +19,7 @@ class StateMessage {
   /// The parts of a `state` message that every seat shares at `now_ms` (seats, ledger, rules, the
   /// deadlines, the commitments), around which text() puts each seat's own parts.
   struct Shared {
-    std::string head;        // {"deadline_ms":…,"fair":
+    std::string head;        // {"bots_in_ms":…, (listed tables only) "deadline_ms":…,"fair":
     std::string fair_head;   // {"commitment":…,"contributed":  (empty: "fair" is null)
     std::string fair_tail;   // ,"current":…,"hand":…}
     std::string middle;      // ,"hand":…,"ledger":…,"legal":
