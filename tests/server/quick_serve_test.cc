@@ -5,6 +5,7 @@
 // people than seats. Every wait is bounded (the clients' read timeout, counted loops).
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <set>
@@ -78,6 +79,31 @@ TEST(QuickServe, OneAloneGetsBotsOfTheAskedLevelAfterTheWaitAndTheHandStarts) {
   }
   EXPECT_TRUE(playing["bots_in_ms"].is_null());
   EXPECT_EQ(cy.request({{"type", "tables"}})["total"], 0) << "a table that started is no longer listed";
+}
+
+// A restarted server lists its waiting public table again, matches it, and keeps the wait's time
+// left (logged with the table), not a new full wait.
+TEST(QuickServe, ARestartKeepsTheWaitingTableListedWithItsTimeLeft) {
+  const std::string db = (std::filesystem::temp_directory_path() / ("tonk_quick_" + std::to_string(getpid()) + ".db")).string();
+  std::filesystem::remove(db);
+  std::string code;
+  {
+    ServerProcess server(db, 1, "20", {"--quick-wait-seconds", "600"});
+    WsClient ann(server.port());
+    code = ann.request(quick("Ann", 3))["table"];
+    server.kill9();
+  }
+  ServerProcess again(db, 1, "20", {"--quick-wait-seconds", "3000"});
+  WsClient bob(again.port());
+  const json list = bob.request({{"type", "tables"}});
+  ASSERT_EQ(list["total"], 1) << list.dump();
+  EXPECT_EQ(list["tables"][0]["table"], code);
+  const long long left = list["tables"][0]["bots_in_ms"];
+  EXPECT_GT(left, 0);
+  EXPECT_LE(left, 600'000) << "the logged wait, not the new flag's";
+  const json b = bob.request(quick("Bob", "any", "any"));
+  EXPECT_EQ(b["table"], code);
+  std::filesystem::remove(db);
 }
 
 // --- 2,000 at once ------------------------------------------------------------------------------------
