@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "client_message.h"
 #include "memory_lobby.h"
 #include "quick_play.h"
 
@@ -82,6 +83,33 @@ TEST(QuickMatcher, ThePublicListShowsTheLongestWaitingFirst) {
   EXPECT_EQ(j["tables"][0]["waited_ms"], 900);
   EXPECT_EQ(j["tables"][0]["open"], 1);
   EXPECT_EQ(j["tables"][0]["people"], 2);
+}
+
+// The reader (client_message.cc): `seats` an integer or "any", the rest strings; the name checked
+// by the rule for names before any table is made; `tables` has no fields.
+TEST(QuickMessage, IsReadWithSeatsOrAnyAndItsNameChecked) {
+  const auto read = [](const std::string& text) { return parse_client_message(text); };
+  auto r = read(R"({"type":"quick","id":3,"preset":"rush","seats":"any","name":"Ann","level":"hard","entropy":"ab"})");
+  ASSERT_TRUE(std::holds_alternative<ClientRequest>(r));
+  const auto& q = std::get<in::Quick>(std::get<ClientRequest>(r).message);
+  EXPECT_EQ(q.preset, "rush");
+  EXPECT_EQ(q.seats, 0);
+  EXPECT_EQ(q.level, "hard");
+  EXPECT_EQ(q.entropy, "ab");
+  EXPECT_EQ(std::get<ClientRequest>(r).id, std::optional<std::uint64_t>(3));
+  r = read(R"({"type":"quick","seats":4,"name":"Ann"})");
+  EXPECT_EQ(std::get<in::Quick>(std::get<ClientRequest>(r).message).seats, 4);
+  EXPECT_EQ(std::get<in::Quick>(std::get<ClientRequest>(r).message).preset, "") << "absent: the lobby reads it as any";
+  const auto why = [&](const std::string& text) {
+    const auto v = read(text);
+    return std::holds_alternative<ClientRefusal>(v) ? std::get<ClientRefusal>(v).error.what() : std::string("accepted");
+  };
+  EXPECT_EQ(why(R"({"type":"quick","seats":"three","name":"Ann"})"), "`seats` must be an integer");
+  EXPECT_EQ(why(R"({"type":"quick","seats":9,"name":"Ann"})"), "`seats` must be 2 to 8 or \"any\"");
+  EXPECT_EQ(why(R"({"type":"quick","preset":5,"name":"Ann"})"), "`preset` (a string) is required");
+  EXPECT_EQ(why(R"({"type":"quick","seats":2})"), "`name` (a string) is required");
+  EXPECT_NE(why(R"({"type":"quick","name":" Ann"})").find("`name`"), std::string::npos);
+  EXPECT_TRUE(std::holds_alternative<in::Tables>(std::get<ClientRequest>(read(R"({"type":"tables"})")).message));
 }
 
 }  // namespace
