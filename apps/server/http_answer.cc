@@ -75,6 +75,12 @@ HttpResponse answer(const HttpRequest& req, const Site& site, bool https) {
     res.set(http::field::content_disposition, "attachment; filename=\"hand.tonk\"");
     return res;
   }
+  // GET /tables/public: the listed tables waiting for people (quick play), as the `tables` message.
+  if (target == "/tables/public") {
+    auto res = make(http::status::ok, "application/json", site.lobby.public_tables().dump() + "\n");
+    res.set(http::field::cache_control, "no-store");
+    return res;
+  }
   // GET /tables/CODE/host: the server hosting an open table, from any server (docs/SCALING.md).
   if (target.rfind("/tables/", 0) == 0 && target.size() > 13 && target.compare(target.size() - 5, 5, "/host") == 0) {
     const std::string code = target.substr(8, target.size() - 13);

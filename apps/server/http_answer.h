@@ -21,7 +21,7 @@ HttpResponse make_response(const HttpRequest& request, boost::beast::http::statu
 /// `wait_seconds` (1 or more), closing the connection.
 HttpResponse too_many_requests(const HttpRequest& request, int wait_seconds, bool https);
 
-/// Answers `request`: GET or HEAD of /records/CODE/N, /tables/CODE/host or a file of the page.
+/// Answers `request`: GET or HEAD of /records/CODE/N, /tables/CODE/host, /tables/public or a file of the page.
 /// `https`: the client reached the server over TLS (its own or a trusted proxy's).
 HttpResponse answer(const HttpRequest& request, const Site& site, bool https);
 

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -26,6 +27,7 @@
 #include "client_message.h"
 #include "commit_queue.h"
 #include "fair_scheduler.h"
+#include "quick_play.h"
 #include "retention.h"
 #include "server_message.h"
 #include "storage.h"
@@ -53,6 +55,9 @@ struct LobbyLimits {
   int max_bot_worlds = kMaxServedWorlds;
   int hint_worlds = 200;             ///< worlds a hint's Monte Carlo search samples, 1 or more (the
                                      ///< protocol fuzz target lowers it: the search is not what it tests)
+  /// Quick play: how long a new listed table waits for people before bots fill it
+  /// (`--quick-wait-seconds`), 1 ms or more.
+  std::chrono::milliseconds quick_wait{20'000};
 };
 
 class Lobby : public TableHost {
@@ -111,6 +116,9 @@ class Lobby : public TableHost {
   /// open table, asked of any server of the cluster; nullopt when there is no such open table.
   /// Throws StorageError.
   std::optional<nlohmann::json> table_host(const std::string& code);
+  /// The listed tables waiting for people (quick play, lobby_quick.cc): the `tables` message, and
+  /// GET /tables/public (docs/PROTOCOL.md).
+  nlohmann::json public_tables();
   /// The rate limit of each connection: messages per second on average (docs/PROTOCOL.md: 20).
   double rate() const { return rate_; }
   void set_rate(double per_second) { rate_ = per_second; }
@@ -170,6 +178,10 @@ class Lobby : public TableHost {
   void handle(const std::shared_ptr<Client>& client, const in::Back& m, out::RequestId re);
   void handle(const std::shared_ptr<Client>& client, const in::Leave& m, out::RequestId re);
   void handle(const std::shared_ptr<Client>& client, const in::End& m, out::RequestId re);
+  void handle(const std::shared_ptr<Client>& client, const in::Quick& m, out::RequestId re);
+  void handle(const std::shared_ptr<Client>& client, const in::Tables& m, out::RequestId re);
+  /// The listed tables waiting for people now (forgetting the codes of those that no longer wait).
+  std::vector<WaitingTable> waiting_tables();
   std::shared_ptr<ServerTable> find(const std::string& code) const;
   std::shared_ptr<ServerTable> followed(const std::shared_ptr<Client>& client, bool need_seat) const;
   /// The table and seat a message acting for a seat is about: `unauthorized` when the connection
@@ -206,6 +218,7 @@ class Lobby : public TableHost {
   std::vector<std::string> ending_;  // tables that ended since the last flush (table_ended)
   std::unordered_map<std::string, std::shared_ptr<boost::asio::steady_timer>> expiries_;  // unjoined tables' expiry (arm_expiry)
   RetentionPolicy retention_;
+  std::set<std::string> listed_;  // codes of listed tables that may still wait for people (quick play)
 };
 
 }  // namespace tonk::serve

@@ -51,6 +51,7 @@ std::size_t Lobby::adopt(std::vector<StoredTable> stored) {
       throw std::runtime_error("table " + t.code + " does not replay from its log: " + e.what());
     }
     tables_[t.code] = table;
+    if (table->config().listed) listed_.insert(t.code);  // quick play may still seat people there
     adopted.push_back(table);
     if (table->never_joined()) arm_expiry(t.code);  // the full period again after a restart
   }

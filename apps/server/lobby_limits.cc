@@ -19,6 +19,7 @@ void Lobby::set_limits(const LobbyLimits& limits) {
   require(limits.max_hints >= 1, "max_hints");
   require(limits.max_bot_worlds >= 1 && limits.max_bot_worlds <= SearchBudget::kMaxWorlds, "max_bot_worlds");
   require(limits.hint_worlds >= 1 && limits.hint_worlds <= SearchBudget::kMaxWorlds, "hint_worlds");
+  require(limits.quick_wait.count() >= 1, "quick_wait");
   limits_ = limits;
 }
 

@@ -49,7 +49,8 @@ ServerTable::ServerTable(TableHost& host, TableConfig config)
       pacing_(host.io(), std::chrono::milliseconds(machine_.config().bot_delay_ms)),
       audience_(host.io()),
       turn_timer_(host.io()),
-      pause_timer_(host.io()) {
+      pause_timer_(host.io()),
+      fill_timer_(host.io()) {
   machine_.set_messages(false);  // until live: a replayed log sends nothing
 }
 
@@ -116,6 +117,7 @@ void ServerTable::after_change() {
   ++timer_token_;
   turn_timer_.cancel();
   pause_timer_.cancel();
+  fill_timer_.cancel();
   held_ = false;
   sync_presence();
   for (int guard = 0; guard < 256; ++guard) {  // a run of hands dealt over at once (S7) ends too
@@ -129,6 +131,7 @@ void ServerTable::after_change() {
     if (plan.bot_seat >= 0) start_bot(plan);
     if (plan.turn_until_ms) arm_turn_timer(*plan.turn_until_ms);
     if (plan.pause_until_ms) arm_pause_timer(*plan.pause_until_ms);
+    if (plan.fill_until_ms) arm_fill_timer(*plan.fill_until_ms);
     break;
   }
   broadcast_state();
@@ -178,6 +181,18 @@ void ServerTable::arm_pause_timer(std::int64_t until_ms) {
     if (ec || token != self->timer_token_) return;
     self->record_decision(PauseOver{});  // no deal while no person is present: after_change holds the table
     self->after_change();
+    self->host_.flush();
+  });
+}
+
+void ServerTable::arm_fill_timer(std::int64_t until_ms) {
+  fill_timer_.expires_after(ms_until(until_ms, host_.now_ms()));
+  const std::int64_t token = timer_token_;
+  auto self = shared_from_this();
+  fill_timer_.async_wait([self, token](const boost::system::error_code& ec) {
+    if (ec || token != self->timer_token_) return;
+    if (self->record_decision(FillTimeout{}).empty()) return;  // the seats filled up with people meanwhile
+    self->after_change();  // every seat taken: the first hand is dealt
     self->host_.flush();
   });
 }
@@ -293,6 +308,7 @@ void ServerTable::retire() {
   audience_.cancel();
   turn_timer_.cancel();
   pause_timer_.cancel();
+  fill_timer_.cancel();
   subscribers_.clear();
 }
 

@@ -77,6 +77,8 @@ class ServerTable : public std::enable_shared_from_this<ServerTable> {
   void hint(const std::shared_ptr<Client>& client, nlohmann::json re);
   /// True while nobody ever took a person seat (the table expires, lobby.h).
   bool never_joined() const { return !machine_.ever_joined(); }
+  /// The table's logic, to read (quick play's matching reads its seats and wait).
+  const TableMachine& machine() const { return machine_; }
   /// Who created the table (for the lobby's limits of unjoined tables); set once by the lobby.
   std::weak_ptr<Client> creator;
   std::string creator_address;
@@ -114,6 +116,8 @@ class ServerTable : public std::enable_shared_from_this<ServerTable> {
   void start_bot(const Plan& plan);
   void arm_turn_timer(std::int64_t until_ms);
   void arm_pause_timer(std::int64_t until_ms);
+  /// A listed table's wait for people: at `until_ms` bots take its open seats.
+  void arm_fill_timer(std::int64_t until_ms);
   /// Tells the machine which seats have a connection and how many spectators follow.
   void sync_presence();
   int watching() const;
@@ -139,6 +143,7 @@ class ServerTable : public std::enable_shared_from_this<ServerTable> {
   std::vector<std::weak_ptr<Client>> subscribers_;
   boost::asio::steady_timer turn_timer_;
   boost::asio::steady_timer pause_timer_;
+  boost::asio::steady_timer fill_timer_;
   std::int64_t timer_token_ = 0;  // invalidates timers armed for an older state
 };
 

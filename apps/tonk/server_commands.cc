@@ -85,6 +85,11 @@ void add_server_commands(CLI::App& app, ServerCommands& c) {
                       "Seconds after which a table nobody joined is removed (default 600)")
       ->type_name("SECONDS")
       ->check(decimal_number_range(0.1, 1e7));
+  c.serve->add_option("--quick-wait-seconds", c.serve_options.quick_wait,
+                      "Quick play: seconds a new public table waits for people before bots of the asked level fill "
+                      "its open seats and the first hand is dealt (default 20)")
+      ->type_name("SECONDS")
+      ->check(decimal_number_range(0.1, 3600));
   c.serve->add_option("--keep-log", c.serve_options.keep_log,
                       "Seconds an ended table's whole log is kept before it is compacted to its records and final "
                       "ledger (default 0: at the next sweep; a closed table is never replayed)")

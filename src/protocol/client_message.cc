@@ -112,6 +112,25 @@ in::Contribute read_contribute(const json& m) {
   return c;
 }
 
+in::Quick read_quick(const json& m) {
+  in::Quick q;
+  if (given(m, "preset")) q.preset = string_field(m, "preset");
+  if (const auto it = m.find("seats"); it != m.end() && !it->is_null()) {
+    if (it->is_string() && it->get_ref<const std::string&>() == "any") {
+      q.seats = 0;
+    } else {
+      const long long seats = *int_field(m, "seats");  // not an integer: "must be an integer"
+      if (seats < 2 || seats > kMaxPlayers) bad("`seats` must be 2 to " + std::to_string(kMaxPlayers) + " or \"any\"");
+      q.seats = static_cast<int>(seats);
+    }
+  }
+  if (given(m, "level")) q.level = string_field(m, "level");
+  if (given(m, "entropy")) q.entropy = string_field(m, "entropy");
+  q.name = string_field(m, "name");
+  check_player_name(q.name);  // before a table is made for it
+  return q;
+}
+
 ClientMessage read_message(const json& m, const ParseLimits& limits) {
   const std::string& type = string_field(m, "type");
   if (type == "ping") return in::Ping{};
@@ -128,6 +147,8 @@ ClientMessage read_message(const json& m, const ParseLimits& limits) {
   if (type == "back") return in::Back{};
   if (type == "leave") return in::Leave{};
   if (type == "end") return in::End{};
+  if (type == "quick") return read_quick(m);
+  if (type == "tables") return in::Tables{};
   bad("unknown message type `" + type.substr(0, 32) + "`");
 }
 

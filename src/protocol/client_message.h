@@ -59,6 +59,19 @@ struct Contribute {
   int hand = 0;
   std::string entropy;
 };
+/// `quick`: seat `name` at a listed table waiting for people that fits, or at a new one (the lobby's
+/// apps/server/quick_play.h). `preset` a preset's name or "any" (absent: "any"; the lobby checks it);
+/// `seats` 2..kMaxPlayers, 0 for "any" (absent: any); `level` the bots that fill it ("" for the
+/// default; the lobby checks it); `entropy` as `join`'s. `name` is checked by the rule for names.
+struct Quick {
+  std::string preset;
+  int seats = 0;
+  std::string name;
+  std::string level;
+  std::string entropy;
+};
+/// `tables`: the listed tables waiting for people.
+struct Tables {};
 struct Ready {};
 struct Back {};
 struct Leave {};
@@ -69,7 +82,7 @@ struct End {};
 namespace tonk::serve {
 
 using ClientMessage = std::variant<in::Ping, in::Presets, in::Create, in::Join, in::Resume, in::Watch, in::Record, in::Act,
-                                   in::Hint, in::Contribute, in::Ready, in::Back, in::Leave, in::End>;
+                                   in::Hint, in::Contribute, in::Ready, in::Back, in::Leave, in::End, in::Quick, in::Tables>;
 
 /// A message and its request `id` (0..2^53; nullopt when it has none), which every reply to it
 /// carries as `re`.

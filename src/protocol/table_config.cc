@@ -24,6 +24,8 @@ std::string TableConfig::to_json() const {
   // Written only when set, so a private table is stored as it was before tables could be public.
   if (listed) j["listed"] = true;
   if (rated) j["rated"] = true;
+  if (wait_ms > 0) j["wait_ms"] = wait_ms;
+  if (!fill_bots.empty()) j["fill_bots"] = fill_bots;
   return j.dump();
 }
 
@@ -43,6 +45,8 @@ TableConfig TableConfig::from_json(const std::string& text) {
   c.bot_delay_ms = j.value("bot_delay_ms", 0);  // tables stored before the pace was a setting: none
   c.listed = j.value("listed", false);
   c.rated = j.value("rated", false);
+  c.wait_ms = j.value("wait_ms", std::int64_t{0});
+  c.fill_bots = j.value("fill_bots", std::string());
   return c;
 }
 

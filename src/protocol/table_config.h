@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <string>
 
 #include <nlohmann/json_fwd.hpp>
@@ -34,6 +35,10 @@ struct TableConfig {
   int bot_delay_ms = 0;                     ///< a bot's move is shown no sooner than this after its turn began, 0..kMaxBotDelayMs
   bool listed = false;                      ///< a public table: quick play lists it and seats strangers at it (never set by `create`)
   bool rated = false;                       ///< its hands between people are rated (docs/RATINGS.md; never set by `create`)
+  /// A listed table (quick play, apps/server/quick_play.h): ms its first person waits for others
+  /// before bots of level `fill_bots` take the open seats; 0 (a private table): no wait, no fill.
+  std::int64_t wait_ms = 0;
+  std::string fill_bots;                    ///< the bot level ("beginner" .. "expert") that fills a listed table
 
   int seats() const { return rules.players; }
   /// As stored (JSON).

@@ -72,6 +72,8 @@ StateMessage::Shared StateMessage::shared(const TableMachine& t, std::int64_t no
   m["legal"] = placeholder(Slot::kLegal);
   m["view"] = placeholder(Slot::kView);
   m["fair"] = nullptr;
+  // A listed table (quick play) says when bots take its open seats: ms from now, null when not waiting.
+  if (t.config().listed) m["bots_in_ms"] = ms_left(t.bots_at_ms(), now_ms);
   const int next = hand + 1;
   if (const std::string* commitment = t.commitment(next); commitment && !t.over()) {
     // The hand in play's commitment, published before its deal: a client that reloads mid-hand

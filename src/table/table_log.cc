@@ -29,6 +29,8 @@ struct Writer {
   json operator()(const LeaveEntry& e) const { return {{"k", "leave"}, {"seat", e.seat}}; }
   json operator()(const EndEntry& e) const { return {{"k", "end"}, {"seat", e.seat}}; }
   json operator()(const OverEntry& e) const { return {{"k", "over"}, {"why", e.why}}; }
+  json operator()(const WaitEntry& e) const { return {{"k", "wait"}, {"until", e.until_ms}}; }
+  json operator()(const FillEntry& e) const { return {{"k", "fill"}, {"kind", e.kind}}; }
 };
 
 LogEntry read(const json& e) {
@@ -50,6 +52,8 @@ LogEntry read(const json& e) {
   if (k == "leave") return LeaveEntry{e.at("seat").get<int>()};
   if (k == "end") return EndEntry{e.at("seat").get<int>()};
   if (k == "over") return OverEntry{e.value("why", "")};  // older logs: no reason
+  if (k == "wait") return WaitEntry{e.at("until").get<std::int64_t>()};
+  if (k == "fill") return FillEntry{e.at("kind").get<std::string>()};
   throw std::runtime_error("unknown log entry " + k);
 }
 

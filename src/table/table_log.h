@@ -71,8 +71,19 @@ struct OverEntry {
   std::string why;
 };
 
+/// A quick-play table (TableConfig::listed) waits for people until `until_ms` (ms since the Unix
+/// epoch), logged when its first person sits: then bots fill its open seats (FillEntry). A restart
+/// keeps the time left.
+struct WaitEntry {
+  std::int64_t until_ms = 0;
+};
+/// The wait ran out: bots of kind `kind` (a bot level) take every open seat.
+struct FillEntry {
+  std::string kind;
+};
+
 using LogEntry = std::variant<SeedEntry, JoinEntry, ContribEntry, DealEntry, ActEntry, TimerEntry, AutoEntry, LeaveEntry,
-                              EndEntry, OverEntry>;
+                              EndEntry, OverEntry, WaitEntry, FillEntry>;
 
 /// The stored text of `entry` (a JSON object, keys in alphabetical order).
 std::string to_text(const LogEntry& entry);

@@ -86,6 +86,10 @@ Decision TableMachine::decide(const Request& request, std::int64_t now_ms) {
             if (bot_plays(s)) return std::vector<LogEntry>{};
             return std::vector<LogEntry>{AutoEntry{s, true}};  // the timer ran out: a bot plays the seat
           },
+          [&](const FillTimeout&) -> Decision {
+            if (over_ || table_ || !wait_until_ || all_seated()) return std::vector<LogEntry>{};
+            return std::vector<LogEntry>{FillEntry{config_.fill_bots.empty() ? std::string(kAutoBot) : config_.fill_bots}};
+          },
           [&](const PauseOver&) -> Decision {
             if (over_ || !table_ || table_->in_hand() || !person_present()) return std::vector<LogEntry>{};
             return std::vector<LogEntry>{DealEntry{hand_number() + 1}};
@@ -219,9 +223,34 @@ Effects TableMachine::apply(const LogEntry& entry) {
           },
           [&](const EndEntry& e) { seat_at(e.seat).ended = true; },
           [&](const OverEntry& e) { finish_table(e.why); },
+          [&](const WaitEntry& e) { wait_until_ = e.until_ms; },
+          [&](const FillEntry& e) { fill_open_seats(e.kind); },
       },
       entry);
   return effects;
+}
+
+void TableMachine::fill_open_seats(const std::string& kind) {
+  if (table_) throw std::runtime_error("table " + code() + ": bots fill seats after the first deal");
+  const int open = open_seats();
+  int n = 0;  // the number the next bot's name tries
+  for (int s = 0; s < config_.seats(); ++s) {
+    SeatInfo& info = seats_[static_cast<std::size_t>(s)];
+    if (info.kind != SeatKind::kOpen) continue;
+    // Named after its level, numbered when two or more fill; a name a person shows is skipped.
+    for (int guard = 0; guard < 2 * kMaxPlayers + 2; ++guard) {
+      ++n;
+      std::string name = open == 1 && n == 1 ? kind : kind + " " + std::to_string(n);
+      bool taken = false;
+      for (int o = 0; o < config_.seats(); ++o)
+        taken = taken || (seat(o).kind != SeatKind::kOpen && same_name(seat(o).name, name));
+      if (taken) continue;
+      info.name = std::move(name);
+      break;
+    }
+    info.kind = SeatKind::kBot;
+    info.bot_kind = kind;
+  }
 }
 
 void TableMachine::apply_deal(int hand) {
@@ -333,6 +362,11 @@ std::variant<LogEntry, Plan> TableMachine::advance(std::int64_t now_ms) {
   // The seed of the next hand is drawn as soon as the hand before it is dealt (or at the table's
   // creation): its commitment is published before anyone contributes to its deal.
   if (!commitments_.count(hand_number() + 1)) return SeedEntry{hand_number() + 1, random_(kServerSeedBytes)};
+  // A listed table waits for people from its first person on, then bots fill the open seats.
+  if (!table_ && config_.listed && config_.wait_ms > 0 && ever_joined_ && !all_seated()) {
+    if (!wait_until_) return WaitEntry{now_ms + config_.wait_ms};
+    plan.fill_until_ms = *wait_until_;
+  }
   if (!table_ || !table_->in_hand()) {
     // No hand is dealt while no person is present (connected, not played by the turn timer's bot):
     // bots never play a person's stakes away hand after hand. Held until someone comes back.
@@ -447,6 +481,29 @@ bool TableMachine::contributed(int hand, int s) const {
     for (const Contribution& c : it->second)
       if (c.seat == s) return true;
   return false;
+}
+
+std::optional<std::int64_t> TableMachine::bots_at_ms() const {
+  if (over_ || table_ || !wait_until_ || all_seated()) return std::nullopt;
+  return wait_until_;
+}
+
+std::optional<std::int64_t> TableMachine::waiting_since_ms() const {
+  if (!wait_until_) return std::nullopt;
+  return *wait_until_ - config_.wait_ms;
+}
+
+int TableMachine::open_seats() const {
+  int open = 0;
+  for (int s = 0; s < config_.seats(); ++s) open += seat(s).kind == SeatKind::kOpen ? 1 : 0;
+  return open;
+}
+
+bool TableMachine::rated() const {
+  if (!config_.rated) return false;
+  for (int s = 0; s < config_.seats(); ++s)
+    if (seat(s).kind == SeatKind::kBot) return false;
+  return true;
 }
 
 std::optional<std::int64_t> TableMachine::next_hand_ms() const {

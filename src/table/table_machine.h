@@ -90,8 +90,10 @@ struct BotMove {
 struct TurnTimeout {};
 /// The pause between hands armed by the last plan ran out.
 struct PauseOver {};
+/// A listed table's wait for people (Plan::fill_until_ms) ran out: bots take its open seats.
+struct FillTimeout {};
 using Request = std::variant<JoinRequest, ActRequest, ContributeRequest, BackRequest, LeaveRequest, EndRequest, BotMove,
-                             TurnTimeout, PauseOver>;
+                             TurnTimeout, PauseOver, FillTimeout>;
 /// What decide() answers: the entries to log, in order (none: nothing changes), or a refusal.
 using Decision = std::variant<std::vector<LogEntry>, Refused>;
 
@@ -139,6 +141,8 @@ struct Plan {
   std::optional<std::int64_t> turn_until_ms;
   /// The pause between hands ends at this time: then decide(PauseOver).
   std::optional<std::int64_t> pause_until_ms;
+  /// A listed table's wait for people ends at this time: then decide(FillTimeout).
+  std::optional<std::int64_t> fill_until_ms;
   /// No hand is dealt while no person is present.
   bool held = false;
 };
@@ -213,6 +217,15 @@ class TableMachine {
   std::optional<std::int64_t> turn_deadline_ms() const { return shown_turn_until_; }
   /// The end of the pause between hands while it counts, if any.
   std::optional<std::int64_t> next_hand_ms() const;
+  /// A listed table waiting for people: when bots take its open seats (ms since the epoch), if any.
+  std::optional<std::int64_t> bots_at_ms() const;
+  /// When a listed table began to wait (its first person sat), ms since the epoch; nullopt before.
+  std::optional<std::int64_t> waiting_since_ms() const;
+  /// Seats nobody (person or bot) holds yet.
+  int open_seats() const;
+  /// Quick play's rating rule: the table is marked rated (TableConfig::rated) and no seat is a bot's
+  /// (no bot filled a seat, nobody left to a bot); open seats may still be taken by people.
+  bool rated() const;
   /// The record text of finished hand `hand` (1..), or empty; records().size() hands so far.
   const std::vector<std::string>& records() const { return records_; }
   /// The hand so far as each seat saw it.
@@ -226,6 +239,8 @@ class TableMachine {
   Decision contribute(const ContributeRequest& r);
   Decision bot_move(const BotMove& r);
   void apply_deal(int hand);
+  /// Bots of `kind` take every open seat (FillEntry), named after it.
+  void fill_open_seats(const std::string& kind);
   void on_event(const TableEvent& e);
   void finish_table(const std::string& why);
   nlohmann::json reveal(int n, const Hand& hand, const SessionTags& tags, const std::string& abandoned);
@@ -266,6 +281,7 @@ class TableMachine {
   int next_hand_for_ = -1;
   std::int64_t next_hand_until_ = 0;
   bool next_hand_counting_ = false;
+  std::optional<std::int64_t> wait_until_;  // a listed table's logged wait (WaitEntry)
 };
 
 }  // namespace tonk::serve

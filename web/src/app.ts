@@ -9,7 +9,7 @@ import { defaultSeatKinds, renderBadLink, renderEnded, renderFull, renderJoin, r
 import { HandLog } from './history';
 import { checkName } from './names';
 import { kDefaultBotDelayMs } from './pace';
-import { Connection, HandOverMsg, PresetInfo, ServerMsg, socketUrl, StateMsg } from './protocol';
+import { Connection, HandOverMsg, PresetInfo, PublicTable, ServerMsg, socketUrl, StateMsg } from './protocol';
 import { renderTable, TableModel } from './tableView';
 import { codeOfInput, kCodePattern, shownCode } from './tableCode';
 import { unencryptedNote } from './transport';
@@ -27,6 +27,7 @@ import { dealFlights, moveEffect } from './flights';
 import { kOfflineCode, Link, offline, OfflineLink } from './offline';
 import { defaultOfflineForm, noServerNote, OfflineForm, renderOffline } from './offlineView';
 import { requestReview } from './review';
+import { botsInText, kDefaultQuickForm, QuickForm, QuickHandlers, renderPublicTables, renderQuick } from './quickView';
 
 type Route = { page: 'home' } | { page: 'table'; code: string; watch: boolean } | { page: 'bad'; link: string };
 
@@ -92,6 +93,9 @@ export class App {
   private flightsReady = false;
   private revealPending = false;
   private walkShown = false;                         // the walkthrough was offered on this page
+  private quickForm: QuickForm = { ...kDefaultQuickForm, ...(store.get<QuickForm>('tonk.quick') ?? {}) };
+  private publicTables: PublicTable[] | null = null;  // the public tables waiting (`tables`), while in the lobby
+  private botsAt: number | null = null;              // a public table waiting: when bots fill it (Date.now() ms)
 
   constructor(private readonly root: HTMLElement) {
     this.online = new Connection(socketUrl(location));
@@ -99,6 +103,8 @@ export class App {
     window.addEventListener('hashchange', () => this.go());
     document.addEventListener('keydown', (e) => this.onKey(e));
     setInterval(() => this.tick(), 250);
+    // The lobby's list of public tables, kept fresh while it is shown.
+    setInterval(() => { if (this.route.page === 'home' && this.connected && this.conn === this.online) this.send('tables'); }, 5000);
     (window as unknown as { tonkApp: App }).tonkApp = this;   // for the browser tests (drop the socket)
     // Audio may only start after a gesture of the player's.
     const unlock = () => this.sounds.unlock();
@@ -213,6 +219,7 @@ export class App {
     this.actInFlight = null;   // replies to a dropped socket never come
     this.hintFor = null;
     this.send('presets');
+    if (this.route.page === 'home') this.send('tables');
     this.enterRoute();
   }
 
@@ -228,6 +235,7 @@ export class App {
     this.peek = null;
     this.ended = null;
     if (this.connected) this.enterRoute();
+    if (this.connected && r.page === 'home' && this.conn === this.online) this.send('tables');   // the public tables, fresh
     this.render();
   }
 
@@ -276,7 +284,16 @@ export class App {
       case 'joined':
         store.set(`tonk.seat.${m.table}`, { token: m.token, seat: m.seat });
         this.peek = null;
+        if (what === 'quick') {   // Play now: the table page of the seat just taken (its state follows)
+          location.hash = `#/t/${m.table}`;
+          this.route = { page: 'table', code: m.table, watch: false };
+          this.lobbyError = null;
+        }
         break;
+      case 'tables':
+        this.publicTables = m.tables;
+        this.redrawPublicTables();
+        return;   // only its panel: the lobby is not redrawn under the player's hand
       case 'watching':
         if (what === 'probe' && this.peek && this.peek.status === 'checking' && this.peek.state === null) this.peek.status = 'open';
         break;
@@ -435,6 +452,8 @@ export class App {
     for (const c of [...m.selected]) if (!hand.has(c)) m.selected.delete(c);
     if (!(s.status === 'playing' && s.to_move === s.seat)) m.confirmDrop = false;
     this.deadlineAt = s.deadline_ms === null ? null : Date.now() + s.deadline_ms;
+    this.botsAt = s.bots_in_ms === null || s.bots_in_ms === undefined || s.status !== 'waiting' ? null : Date.now() + s.bots_in_ms;
+    m.botsIn = this.botsSecondsLeft();
     this.nextHand.update(s);
     m.secondsLeft = this.secondsLeft();
     if (!prev || !sameTable) {
@@ -443,12 +462,46 @@ export class App {
     }
   }
 
+  private botsSecondsLeft(): number | null {
+    return this.botsAt === null ? null : Math.max(0, Math.ceil((this.botsAt - Date.now()) / 1000));
+  }
+
+  /** Redraws the lobby's list of public tables in its place, and nothing else. */
+  private redrawPublicTables(): void {
+    const slot = document.querySelector('.public-slot');
+    if (this.route.page !== 'home' || !slot) return;
+    slot.replaceChildren(renderPublicTables(this.publicTables, this.quickHandlers()));
+  }
+
+  private quickHandlers(): QuickHandlers {
+    return {
+      play: (f) => {
+        const { name, error } = checkName(this.form.name);
+        if (error) { this.lobbyError = error; this.render(); return; }
+        store.set('tonk.name', name);
+        store.set('tonk.quick', f);
+        this.lobbyError = null;
+        this.send('quick', { preset: f.preset, seats: f.seats, level: f.level, name, entropy: newEntropy() });
+      },
+      join: (code) => { location.hash = `#/t/${code}`; },
+      typed: (name) => { this.form.name = name; },
+    };
+  }
+
   private secondsLeft(): number | null {
     return this.deadlineAt === null ? null : Math.max(0, Math.ceil((this.deadlineAt - Date.now()) / 1000));
   }
 
   private tick(): void {
     if (this.model && this.route.page === 'table') showNextHand(this.root, this.model.state, this.nextHand.secondsLeft());
+    if (this.model && this.botsAt !== null) {
+      const left = this.botsSecondsLeft();
+      if (left !== this.model.botsIn) {
+        this.model.botsIn = left;
+        const el = this.root.querySelector('.bots-in');
+        if (el) el.textContent = botsInText(left);
+      }
+    }
     if (!this.model || this.deadlineAt === null) return;
     const left = this.secondsLeft();
     if (left === this.model.secondsLeft) return;
@@ -631,6 +684,10 @@ export class App {
       page.append(h('div', { class: 'offline-slot' }, this.offlinePanel()));
       page.querySelector('h1 + p')?.after(h('div', { class: 'server-slot' },
         this.serverMissed ? noServerNote(offline.status !== 'unavailable') : null));
+      // Play now and the public tables, first: the quickest way to a game.
+      const quick = this.quickHandlers();
+      page.querySelector('.server-slot')?.after(renderQuick(this.presets, this.quickForm, this.form.name, quick),
+        h('div', { class: 'public-slot' }, renderPublicTables(this.publicTables, quick)));
     } else if (this.route.page === 'bad') {
       page = renderBadLink(this.route.link, () => { location.hash = '#/'; });
     } else if (this.model) {

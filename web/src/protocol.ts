@@ -66,6 +66,22 @@ export interface StateMsg {
   waiting_for?: number[];
   /** Connections watching the table. */
   watching?: number;
+  /** A public (quick play) table waiting for people: ms until bots take its open seats; null when
+   *  not waiting; absent at a private table. */
+  bots_in_ms?: number | null;
+}
+
+/** A public table waiting for people (`tables`, GET /tables/public). */
+export interface PublicTable {
+  table: string;
+  preset: string;
+  seats: number;
+  people: number;
+  open: number;
+  waited_ms: number;
+  bots_in_ms: number | null;
+  level: string;
+  rated: boolean;
 }
 
 export interface EventMsg {
@@ -120,7 +136,8 @@ export type ServerMsg =
   | { type: 'left'; re: number }
   | { type: 'table_over'; table: string; ledger: Ledger }
   | { type: 'acted'; re: number; hand: number; seq: number }
-  | { type: 'pong'; re: number };
+  | { type: 'pong'; re: number }
+  | { type: 'tables'; re?: number; tables: PublicTable[]; total: number };
 
 /** The server's address for the page: ws(s)://the same host/ws. */
 export function socketUrl(loc: Location): string {

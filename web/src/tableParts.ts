@@ -24,6 +24,8 @@ export interface TableModel {
   commitment: string | null;        // the commitment of the hand in play, as published before its deal
   flash: { seat: number; zone: string } | null;  // the last opponent move, marked briefly
   secondsLeft: number | null;
+  /** A public table waiting for people: seconds until bots take the open seats (quickView.ts). */
+  botsIn?: number | null;
   connected: boolean;
   drawn?: string | null;            // the card this seat just drew or took: marked until its next move
   resultOpen?: boolean;             // the hand's result stays until Next hand (or Close) is pressed

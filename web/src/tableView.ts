@@ -14,6 +14,7 @@ import { handEnd, ledgerTable, tableOver } from './handEndView';
 import type { LegalAction } from './protocol';
 import { cardElement, scoreUnit, seatName, signed, TableHandlers, TableModel } from './tableParts';
 import { thinkingText, watchingText } from './table_status';
+import { botsInText } from './quickView';
 import { rulesSectionsView } from './rulesView';
 import { kWalkthroughSteps } from './walkthrough';
 import { hintWords, presetWords, rankGroupLabel } from './words';
@@ -35,6 +36,8 @@ function turnLine(m: TableModel): HTMLElement {
   else text = 'The table is over';
   return h('div', { class: 'turn-line', role: 'status', 'aria-live': 'polite' },
     h('span', { class: 'turn-text' }, text),
+    state.status === 'waiting' && m.botsIn !== null && m.botsIn !== undefined
+      ? h('span', { class: 'bots-in', role: 'timer' }, botsInText(m.botsIn)) : null,
     m.secondsLeft !== null && state.status === 'playing'
       ? h('span', { class: `timer${m.secondsLeft <= 5 ? ' low' : ''}`, 'aria-label': `${m.secondsLeft} seconds left` }, `${m.secondsLeft} s left`) : null,
     m.connected ? null : h('span', { class: 'offline' }, ' · reconnecting…'));

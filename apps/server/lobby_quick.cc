@@ -1,0 +1,95 @@
+// Quick play in the lobby (docs/PROTOCOL.md `quick`, `tables`): the listed tables waiting for people,
+// seating an ask at one that fits or at a new one (the choice is quick_play.h's), and their list.
+//
+// Everything runs on the I/O thread, one message at a time: a seat is taken in the table's machine
+// when the ask is decided (the `joined` reply waits for the commit, the seat does not), so asks
+// handled in one commit batch never get the same seat, and the next ask sees the table as it is.
+#include <nlohmann/json.hpp>
+
+#include "lobby.h"
+#include "player_name.h"
+#include "quick_play.h"
+#include "tonk/fair_deal.h"
+#include "server_table.h"
+
+namespace tonk::serve {
+
+using nlohmann::json;
+
+std::vector<WaitingTable> Lobby::waiting_tables() {
+  std::vector<WaitingTable> out;
+  for (auto it = listed_.begin(); it != listed_.end();) {
+    const auto t = find(*it);
+    const TableMachine* m = t ? &t->machine() : nullptr;
+    if (!m || m->over() || m->table()) {  // dealt, over or gone: it waits no more, for good
+      it = listed_.erase(it);
+      continue;
+    }
+    if (m->open_seats() > 0 && m->ever_joined()) {
+      WaitingTable w;
+      w.code = *it;
+      w.preset = m->config().preset;
+      w.seats = m->config().seats();
+      w.open = m->open_seats();
+      for (int s = 0; s < w.seats; ++s) w.people += m->seat(s).kind == SeatKind::kPerson ? 1 : 0;
+      w.waiting_since_ms = m->waiting_since_ms().value_or(now_ms());
+      w.bots_at_ms = m->bots_at_ms();
+      w.level = m->config().fill_bots;
+      w.rated = m->config().rated;
+      out.push_back(std::move(w));
+    }
+    ++it;
+  }
+  return out;
+}
+
+json Lobby::public_tables() { return public_tables_json(waiting_tables(), now_ms()); }
+
+void Lobby::handle(const std::shared_ptr<Client>& client, const in::Tables&, out::RequestId re) {
+  json r = public_tables();
+  if (re) r["re"] = *re;
+  send(client, r);
+}
+
+void Lobby::handle(const std::shared_ptr<Client>& client, const in::Quick& m, out::RequestId re) {
+  const QuickAsk ask = read_quick_ask(m.preset.empty() ? kAnyPreset : m.preset, m.seats);
+  const std::string level = read_quick_level(m.level);
+  // One seat per connection among the tables that wait: asking again while waiting is refused (it
+  // would seat the same person twice, or at two tables).
+  if (!client->following.table.empty() && client->following.seat >= 0 && listed_.count(client->following.table))
+    if (const auto t = find(client->following.table);
+        t && !t->over() && !t->machine().table() && t->holds(client->following.seat))
+      throw ProtocolError("bad_request", "you are waiting at table " + t->code() + " already: `leave` it first");
+  if (!m.entropy.empty() && !is_hex(m.entropy, 2, 64)) throw ProtocolError("bad_request", "`entropy` must be 2 to 64 hex digits");
+  std::vector<WaitingTable> waiting = waiting_tables();
+  std::shared_ptr<ServerTable> table;
+  // A table where another seat shows the asker's name is passed over (two strangers may share a
+  // name; one table may not): the next that fits, or a new one.
+  for (int tries = 0; tries < 64 && !table; ++tries) {
+    const QuickPick pick = pick_table(waiting, ask);
+    if (pick.code.empty()) {
+      TableConfig config = quick_table_config(pick, level, limits_.quick_wait.count());
+      config.code = new_code();
+      storage_->create_table(config.code, config.to_json());
+      table = std::make_shared<ServerTable>(*this, std::move(config));
+      tables_[table->code()] = table;
+      listed_.insert(table->code());
+      table->open();
+      break;
+    }
+    table = find(pick.code);
+    for (int s = 0; table && s < table->config().seats(); ++s)
+      if (table->machine().seat(s).kind != SeatKind::kOpen && same_name(table->machine().seat(s).name, m.name)) table = nullptr;
+    if (!table) std::erase_if(waiting, [&](const WaitingTable& w) { return w.code == pick.code; });
+  }
+  if (!table) throw ProtocolError("busy", "no table found for this ask: try again");
+  // The seat is taken now, in the machine (the reply waits for the commit). A name another seat
+  // shows is refused: at a table that fits, another try makes or finds another table only if it
+  // is asked again, so the refusal is the table's (`bad_request`), as `join`'s.
+  auto [seat, token] = table->join(m.name, std::nullopt, m.entropy);
+  follow(client, table, seat);
+  send(client, out::joined(table->code(), seat, token, re));
+  table->subscribe(client);
+}
+
+}  // namespace tonk::serve

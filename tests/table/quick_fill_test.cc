@@ -1,0 +1,162 @@
+// A listed table's wait for people (quick play): logged when its first person sits, run out by
+// FillTimeout at the time the plan names, bots of the table's level take the open seats (named
+// apart from the people), the first hand is dealt, and the log replays to the same seats.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "state_message.h"
+#include "table_machine.h"
+#include "tonk/preset.h"
+
+namespace tonk::serve {
+namespace {
+
+TableConfig listed_config(int seats, std::int64_t wait_ms, const std::string& level = "easy") {
+  TableConfig c;
+  c.code = "QUICK1";
+  c.rules = find_preset("P-STD")->rules;
+  c.rules.players = seats;
+  c.listed = true;
+  c.rated = true;
+  c.wait_ms = wait_ms;
+  c.fill_bots = level;
+  return c;
+}
+
+RandomHex counting_hex() {
+  return [n = 0](int bytes) mutable {
+    std::string out(static_cast<std::size_t>(bytes) * 2, '0');
+    const std::string tail = std::to_string(++n);
+    out.replace(out.size() - tail.size(), tail.size(), tail);
+    return out;
+  };
+}
+
+// The runtime's part, as ServerTable plays it: decide, apply, advance until a plan.
+struct Driven {
+  explicit Driven(TableConfig config) : machine(std::move(config), counting_hex()) {}
+  TableMachine machine;
+  std::vector<std::string> log;
+  Plan plan;
+  void record(const std::vector<LogEntry>& entries) {
+    for (const LogEntry& e : entries) {
+      log.push_back(to_text(e));
+      machine.apply(e);
+    }
+  }
+  void settle(std::int64_t now) {
+    std::array<bool, kMaxPlayers> connected{};
+    for (int s = 0; s < machine.config().seats(); ++s) connected[static_cast<std::size_t>(s)] = machine.holds(s);
+    machine.set_presence(connected, 0);
+    for (int guard = 0; guard < 64; ++guard) {
+      auto step = machine.advance(now);
+      if (const LogEntry* e = std::get_if<LogEntry>(&step)) {
+        record({*e});
+        continue;
+      }
+      plan = std::get<Plan>(step);
+      return;
+    }
+    FAIL() << "never settles";
+  }
+  void join(const std::string& name, std::int64_t now) {
+    Decision d = machine.decide(JoinRequest{name, std::nullopt, "", "hash-" + name}, now);
+    ASSERT_TRUE(std::holds_alternative<std::vector<LogEntry>>(d));
+    record(std::get<std::vector<LogEntry>>(d));
+    settle(now);
+  }
+};
+
+TEST(QuickFill, TheWaitStartsWithTheFirstPersonAndBotsFillTheRestWhenItRunsOut) {
+  Driven run(listed_config(4, 20'000));
+  run.settle(1'000);
+  EXPECT_FALSE(run.plan.fill_until_ms) << "nobody sat yet: no wait";
+  run.join("Ann", 5'000);
+  ASSERT_TRUE(run.plan.fill_until_ms);
+  EXPECT_EQ(*run.plan.fill_until_ms, 25'000);
+  EXPECT_EQ(run.machine.bots_at_ms(), std::optional<std::int64_t>(25'000));
+  EXPECT_EQ(run.machine.waiting_since_ms(), std::optional<std::int64_t>(5'000));
+  run.join("easy", 9'000);  // a person named like the level: the bots are named apart
+  EXPECT_EQ(*run.plan.fill_until_ms, 25'000) << "another person does not restart the wait";
+  EXPECT_EQ(run.machine.open_seats(), 2);
+  EXPECT_TRUE(run.machine.rated());
+  // The state says when bots come.
+  const nlohmann::json state = nlohmann::json::parse(StateMessage(run.machine.config()).text(run.machine, 0, 12'000));
+  EXPECT_EQ(state["bots_in_ms"], 13'000);
+  EXPECT_EQ(state["status"], "waiting");
+
+  Decision d = run.machine.decide(FillTimeout{}, 25'000);
+  ASSERT_TRUE(std::holds_alternative<std::vector<LogEntry>>(d));
+  ASSERT_EQ(std::get<std::vector<LogEntry>>(d).size(), 1u);
+  run.record(std::get<std::vector<LogEntry>>(d));
+  run.settle(25'000);
+  EXPECT_EQ(run.machine.open_seats(), 0);
+  EXPECT_FALSE(run.machine.rated()) << "bots filled seats: not rated";
+  EXPECT_EQ(run.machine.status(), std::string("playing")) << "every seat taken: the first hand is dealt";
+  EXPECT_FALSE(run.machine.bots_at_ms());
+  std::vector<std::string> names;
+  for (int s = 0; s < 4; ++s) names.push_back(run.machine.seat(s).name);
+  EXPECT_EQ(names, (std::vector<std::string>{"Ann", "easy", "easy 1", "easy 2"}));
+  EXPECT_EQ(run.machine.seat(2).kind, SeatKind::kBot);
+  EXPECT_EQ(run.machine.seat(3).bot_kind, "easy");
+
+  // The log replays to the same seats.
+  TableMachine again(run.machine.config(), [](int) -> std::string { throw std::logic_error("no seed on replay"); });
+  again.set_messages(false);
+  for (const std::string& e : run.log) again.apply(parse_log_entry(e));
+  for (int s = 0; s < 4; ++s) EXPECT_EQ(again.seat(s).name, names[static_cast<std::size_t>(s)]);
+  EXPECT_EQ(again.status(), std::string("playing"));
+}
+
+TEST(QuickFill, AFullTableNeedsNoBotsAndStaysRated) {
+  Driven run(listed_config(2, 20'000));
+  run.join("Ann", 0);
+  run.join("Bob", 1'000);
+  EXPECT_EQ(run.machine.status(), std::string("playing"));
+  EXPECT_TRUE(run.machine.rated());
+  Decision d = run.machine.decide(FillTimeout{}, 20'000);  // a timer armed before the table filled
+  EXPECT_TRUE(std::get<std::vector<LogEntry>>(d).empty());
+}
+
+TEST(QuickFill, APrivateTableNeverWaitsNorFills) {
+  TableConfig c = listed_config(3, 20'000);
+  c.listed = false;
+  Driven run(c);
+  run.join("Ann", 0);
+  EXPECT_FALSE(run.plan.fill_until_ms);
+  EXPECT_TRUE(std::get<std::vector<LogEntry>>(run.machine.decide(FillTimeout{}, 50'000)).empty());
+  const nlohmann::json state = nlohmann::json::parse(StateMessage(run.machine.config()).text(run.machine, 0, 0));
+  EXPECT_FALSE(state.contains("bots_in_ms")) << "a private table's state is as before";
+}
+
+TEST(QuickFill, TheNewEntriesReadBackAsWritten) {
+  for (const LogEntry& e : {LogEntry{WaitEntry{1234567}}, LogEntry{FillEntry{"hard"}}}) {
+    const std::string text = to_text(e);
+    EXPECT_EQ(to_text(parse_log_entry(text)), text);
+  }
+  EXPECT_EQ(to_text(WaitEntry{5}), R"({"k":"wait","until":5})");
+  EXPECT_EQ(to_text(FillEntry{"easy"}), R"({"k":"fill","kind":"easy"})");
+}
+
+TEST(QuickFill, TheConfigurationKeepsItsWaitAndLevelAndAPrivateOneIsStoredAsBefore) {
+  TableConfig c = listed_config(3, 7'000, "hard");
+  const TableConfig back = TableConfig::from_json(c.to_json());
+  EXPECT_TRUE(back.listed);
+  EXPECT_EQ(back.wait_ms, 7'000);
+  EXPECT_EQ(back.fill_bots, "hard");
+  c.listed = c.rated = false;
+  c.wait_ms = 0;
+  c.fill_bots.clear();
+  EXPECT_EQ(c.to_json().find("\"wait_ms\""), std::string::npos);
+  EXPECT_EQ(c.to_json().find("\"fill_bots\""), std::string::npos);
+  EXPECT_EQ(c.to_json().find("\"listed\""), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tonk::serve

@@ -1,0 +1,79 @@
+// Browser tests of quick play (docs/WEB.md "Play now"): two strangers, each in a browser context of
+// their own at 390x844, press Play now and land at the same table; while it waits for more people
+// the table shows "Bots join in N s"; a third, alone at another size of table, gets bots after the
+// wait and the hand starts; the lobby lists the public table with a Join button (at 360 and 1280).
+// Run by ctest (`web.quick`) against a real `tonk serve` on 127.0.0.1 with a short
+// --quick-wait-seconds, and Debian's chromium (e2e/harness.mjs). Every wait is for an event, bounded
+// by the harness's step.
+//
+// Usage: node e2e/quick_play.mjs --tonk PATH/tonk --static DIR --out DIR [--chromium /usr/bin/chromium]
+import { expect, harness, kStep } from './harness.mjs';
+
+const h = harness({ name: 'quick', seconds: 90 });
+const { test, newPage } = h;
+const attr = (page, name) => page.locator('main.table-page').getAttribute(`data-${name}`);
+
+/** The lobby's Play now, as `name`, for `seats` ("any" or a number) and bots of `level`. */
+async function playNow(page, base, name, { seats = '3', level = 'easy', preset = 'P-STD' } = {}) {
+  await page.goto(`${base}/`);
+  await page.waitForFunction(() => document.querySelectorAll('select[name="quick_preset"] option').length > 1, null, { timeout: kStep });
+  await page.fill('input[name="quick_name"]', name);
+  await page.selectOption('select[name="quick_preset"]', preset);
+  await page.selectOption('select[name="quick_seats"]', seats);
+  await page.selectOption('select[name="quick_level"]', level);
+  await page.click('button[name="play_now"]');
+  await page.waitForSelector('main.table-page', { timeout: kStep });
+  return page.url().replace(/.*#\/t\//, '');
+}
+
+async function main() {
+  // A wait long enough for the second stranger, short enough for the test: 12 s.
+  const base = await h.serveTonk(['--quick-wait-seconds', '12']);
+  console.log(`tonk serve at ${base}`);
+  await h.launchBrowser();
+
+  await test('two strangers pressing Play now land at the same table, which counts down to its bots', async () => {
+    const ann = await newPage(390, 844);
+    const bo = await newPage(390, 844);
+    const annCode = await playNow(ann, base, 'Ann');
+    await ann.waitForSelector('.bots-in', { timeout: kStep });
+    const text = await ann.locator('.bots-in').textContent();
+    expect(/^Bots join in \d+ s$/.test(text ?? ''), `the countdown: ${text}`);
+    await h.shot(ann, 'quick-waiting-390', { settled: false });
+    // The lobby lists it, with Join.
+    await bo.goto(`${base}/`);
+    await bo.waitForSelector(`.public-table[data-table="${annCode}"] button`, { timeout: kStep });
+    await h.shot(bo, 'quick-lobby-390', { settled: false });
+    const boCode = await playNow(bo, base, 'Bo');
+    expect(boCode === annCode, `the same table: ${annCode} and ${boCode}`);
+    // Ann sees Bo sit down.
+    await ann.waitForFunction(() => [...document.querySelectorAll('.seat')].some((s) => s.textContent?.includes('Bo')), null, { timeout: kStep });
+    await ann.context().close();
+    await bo.context().close();
+  });
+
+  await test('alone, a player gets bots after the wait and the hand starts', async () => {
+    const cy = await newPage(1280, 800);
+    await playNow(cy, base, 'Cy', { seats: '2', level: 'medium' });
+    await cy.waitForSelector('.bots-in', { timeout: kStep });
+    // The wait is 12 s: bounded by two steps.
+    await cy.waitForFunction(() => document.querySelector('main.table-page')?.dataset.status === 'playing', null, { timeout: 2 * kStep });
+    expect((await cy.locator('.bots-in').count()) === 0, 'no countdown once the hand is dealt');
+    await h.shot(cy, 'quick-playing-1280', { settled: false });
+    await cy.context().close();
+  });
+
+  await test('the lobby at 360 and 1280 px shows Play now without scrolling sideways', async () => {
+    for (const [w, hgt] of [[360, 740], [1280, 800]]) {
+      const p = await newPage(w, hgt);
+      await p.goto(`${base}/`);
+      await p.waitForSelector('button[name="play_now"]', { timeout: kStep });
+      const wide = await p.evaluate(() => document.documentElement.scrollWidth);
+      expect(wide <= w, `no sideways scroll at ${w}: ${wide}`);
+      await h.shot(p, `quick-lobby-${w}`, { settled: false });
+      await p.context().close();
+    }
+  });
+}
+
+h.run(main);
