@@ -170,6 +170,7 @@ class Lobby : public TableHost {
   void handle(const std::shared_ptr<Client>& client, const in::Back& m, out::RequestId re);
   void handle(const std::shared_ptr<Client>& client, const in::Leave& m, out::RequestId re);
   void handle(const std::shared_ptr<Client>& client, const in::End& m, out::RequestId re);
+  void handle(const std::shared_ptr<Client>& client, const in::Chat& m, out::RequestId re);
   std::shared_ptr<ServerTable> find(const std::string& code) const;
   std::shared_ptr<ServerTable> followed(const std::shared_ptr<Client>& client, bool need_seat) const;
   /// The table and seat a message acting for a seat is about: `unauthorized` when the connection

@@ -34,6 +34,8 @@ struct TableConfig {
   int bot_delay_ms = 0;                     ///< a bot's move is shown no sooner than this after its turn began, 0..kMaxBotDelayMs
   bool listed = false;                      ///< a public table: quick play lists it and seats strangers at it (never set by `create`)
   bool rated = false;                       ///< its hands between people are rated (docs/RATINGS.md; never set by `create`)
+  bool chat_text = false;                   ///< its chat takes free text, not only quick phrases (`create`'s `chat_text`)
+  bool chat_spectators = false;             ///< spectators may write in its chat (`create`'s `chat_spectators`)
 
   int seats() const { return rules.players; }
   /// As stored (JSON).

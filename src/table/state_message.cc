@@ -43,7 +43,11 @@ StateMessage::Shared StateMessage::shared(const TableMachine& t, std::int64_t no
   const bool in_hand = table && table->in_hand();
   const int hand = t.hand_number();
   Shared out;
-  out.head = "{\"deadline_ms\":" + ms_left(t.turn_deadline_ms(), now_ms) + ",\"fair\":";
+  // What the table's chat takes (docs/PROTOCOL.md "Chat"): free text, spectators' lines.
+  const TableConfig& config = t.config();
+  out.head = std::string("{\"chat\":{\"spectators\":") + (config.chat_spectators ? "true" : "false") +
+             ",\"text\":" + (config.chat_text ? "true" : "false") + "},\"deadline_ms\":" +
+             ms_left(t.turn_deadline_ms(), now_ms) + ",\"fair\":";
   const int next = hand + 1;
   if (const std::string* commitment = t.commitment(next); commitment && !t.over()) {
     out.fair_head = "{\"commitment\":\"" + *commitment + "\",\"contributed\":";  // hex: nothing to escape

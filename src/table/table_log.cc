@@ -29,6 +29,13 @@ struct Writer {
   json operator()(const LeaveEntry& e) const { return {{"k", "leave"}, {"seat", e.seat}}; }
   json operator()(const EndEntry& e) const { return {{"k", "end"}, {"seat", e.seat}}; }
   json operator()(const OverEntry& e) const { return {{"k", "over"}, {"why", e.why}}; }
+  json operator()(const ChatEntry& e) const {
+    json j{{"k", "chat"}, {"seat", e.line.seat}, {"at", e.line.at_ms}};
+    if (e.line.seat >= 0) j["name"] = e.line.name;
+    if (!e.line.phrase.empty()) j["phrase"] = e.line.phrase;
+    else j["text"] = e.line.text;
+    return j;
+  }
 };
 
 LogEntry read(const json& e) {
@@ -50,6 +57,12 @@ LogEntry read(const json& e) {
   if (k == "leave") return LeaveEntry{e.at("seat").get<int>()};
   if (k == "end") return EndEntry{e.at("seat").get<int>()};
   if (k == "over") return OverEntry{e.value("why", "")};  // older logs: no reason
+  if (k == "chat") {
+    ChatLine line{e.at("seat").get<int>(), e.value("name", ""), e.value("phrase", ""), e.value("text", ""),
+                  e.at("at").get<std::int64_t>()};
+    if (line.phrase.empty() == line.text.empty()) throw std::runtime_error("a logged chat line needs one of phrase and text");
+    return ChatEntry{std::move(line)};
+  }
   throw std::runtime_error("unknown log entry " + k);
 }
 

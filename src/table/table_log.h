@@ -11,6 +11,7 @@
 #include <string>
 #include <variant>
 
+#include "chat.h"
 #include "tonk/action.h"
 
 namespace tonk::serve {
@@ -71,8 +72,13 @@ struct OverEntry {
   std::string why;
 };
 
+/// A chat line said at the table (chat.h): stored with the table, never in a hand's record.
+struct ChatEntry {
+  ChatLine line;
+};
+
 using LogEntry = std::variant<SeedEntry, JoinEntry, ContribEntry, DealEntry, ActEntry, TimerEntry, AutoEntry, LeaveEntry,
-                              EndEntry, OverEntry>;
+                              EndEntry, OverEntry, ChatEntry>;
 
 /// The stored text of `entry` (a JSON object, keys in alphabetical order).
 std::string to_text(const LogEntry& entry);
