@@ -2,6 +2,7 @@
 import type { View } from './view';
 import type { FairReveal } from './fair';
 import type { SpreadForm } from './spreads';
+import type { ChatLogMsg, ChatMsg, ChatPhrase } from './chat';
 
 export const kProtocol = 1;
 
@@ -66,6 +67,8 @@ export interface StateMsg {
   waiting_for?: number[];
   /** Connections watching the table. */
   watching?: number;
+  /** What the table's chat takes (docs/PROTOCOL.md "Chat"): free text, spectators' lines. */
+  chat?: { text: boolean; spectators: boolean };
 }
 
 export interface EventMsg {
@@ -104,12 +107,12 @@ export interface HandOverMsg {
 
 /** A preset of the server's list: `options` are those it changes; `rules` its full rule line (absent from older servers). */
 export interface PresetInfo { name: string; description: string; rule_ids: string[]; max_players: number; options: string[]; rules?: string }
-export interface PresetsMsg { type: 'presets'; presets: PresetInfo[]; bots: string[] }
+export interface PresetsMsg { type: 'presets'; presets: PresetInfo[]; bots: string[]; chat?: ChatPhrase[] }
 export interface ErrorMsg { type: 'error'; re?: number; code: string; rule_id?: string; message: string }
 
 export type ServerMsg =
   | { type: 'welcome'; protocol: number; server: string }
-  | StateMsg | EventMsg | HandOverMsg | PresetsMsg | ErrorMsg | HistoryMsg
+  | StateMsg | EventMsg | HandOverMsg | PresetsMsg | ErrorMsg | HistoryMsg | ChatMsg | ChatLogMsg
   | { type: 'audience'; table: string; watching: number }
   | { type: 'created'; re: number; table: string; link: string }
   | { type: 'joined'; re: number; table: string; seat: number; token: string }
