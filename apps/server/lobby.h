@@ -22,6 +22,7 @@
 #include <boost/asio/thread_pool.hpp>
 #include <nlohmann/json.hpp>
 
+#include "chat_rate.h"
 #include "client.h"
 #include "client_message.h"
 #include "commit_queue.h"
@@ -196,6 +197,7 @@ class Lobby : public TableHost {
   double rate_ = 20;
   LobbyLimits limits_;
   std::unordered_map<std::string, int> unjoined_by_address_;
+  ChatRateByAddress chat_by_address_;  // the chat's lines per remote address (chat_rate.h)
   std::string advertise_;
   std::function<std::int64_t()> wall_clock_;  // empty: the system clock
   std::unique_ptr<CommitQueue> storage_;

@@ -174,12 +174,16 @@ void Lobby::handle(const std::shared_ptr<Client>& client, const in::Chat& m, out
   auto table = followed(client, false);
   const int seat = client->following.seat;  // -1: a spectator, whom the table may let write
   if (seat >= 0 && !table->holds(seat)) throw ProtocolError("unauthorized", "this connection holds no seat");
-  if (const std::int64_t wait = client->chat_rate.wait_ms(); wait > 0)
-    throw ProtocolError("rate_limited", "at most " + std::to_string(kChatBurst) + " chat lines in " +
-                                            std::to_string(kChatWindowMs / 1000) + " seconds: wait " +
-                                            std::to_string((wait + 999) / 1000) + " s");
+  const auto limited = [](std::int64_t wait_ms, int burst, const char* whose) {
+    return ProtocolError("rate_limited", "at most " + std::to_string(burst) + " chat lines in " + std::to_string(kChatWindowMs / 1000) +
+                                             " seconds " + whose + ": wait " + std::to_string((wait_ms + 999) / 1000) + " s");
+  };
+  if (const std::int64_t wait = client->chat_rate.wait_ms(); wait > 0) throw limited(wait, kChatBurst, "per connection");
+  if (const std::int64_t wait = chat_by_address_.wait_ms(client->address); wait > 0)
+    throw limited(wait, kChatBurstPerAddress, "per address");  // reconnecting does not reset a flood
   table->chat(seat, m.phrase, m.text);
   client->chat_rate.note();  // only lines said count
+  chat_by_address_.note(client->address);
   if (re) send(client, out::done(re));  // after the `chat` everyone gets
 }
 

@@ -18,8 +18,10 @@ namespace tonk::serve {
 inline constexpr int kMaxChatChars = 200;
 /// The recent lines a table keeps in memory and sends a (re)connecting client (`chat_log`).
 inline constexpr int kChatLinesKept = 50;
-/// A connection may send at most kChatBurst lines in any kChatWindowMs (then `rate_limited`).
+/// A connection may send at most kChatBurst lines in any kChatWindowMs (then `rate_limited`), and
+/// all the connections of one remote address kChatBurstPerAddress.
 inline constexpr int kChatBurst = 5;
+inline constexpr int kChatBurstPerAddress = 20;
 inline constexpr std::int64_t kChatWindowMs = 10'000;
 
 /// A quick phrase or emote: `id` is what a client sends, `text` what everyone is shown.

@@ -158,7 +158,7 @@ TEST(Chat, AConnectionSaysAtMostItsBurstOfLinesThenIsRateLimited) {
   }
   const json e = error_to(lobby, t.ann, {{"type", "chat"}, {"phrase", "hurry"}});
   EXPECT_EQ(e["code"], "rate_limited");
-  EXPECT_EQ(e["message"].get<std::string>().rfind("at most 5 chat lines in 10 seconds: wait ", 0), 0u) << e.dump();
+  EXPECT_EQ(e["message"].get<std::string>().rfind("at most 5 chat lines in 10 seconds per connection: wait ", 0), 0u) << e.dump();
   lobby.send(t.bo, {{"type", "chat"}, {"phrase", "oops"}});  // another connection has its own limit
   EXPECT_EQ(t.ann->last("chat")["phrase"], "oops");
   // Refused lines are not counted: a new connection of Bo's seat that is refused for its form
@@ -172,6 +172,37 @@ TEST(Chat, AConnectionSaysAtMostItsBurstOfLinesThenIsRateLimited) {
   EXPECT_EQ(rate.wait_ms(t0 + std::chrono::seconds(5)), 5000);  // the first line leaves the window at 10 s
   EXPECT_EQ(rate.wait_ms(t0 + std::chrono::milliseconds(9999)), 1);
   EXPECT_EQ(rate.wait_ms(t0 + std::chrono::seconds(10)), 0);
+}
+
+TEST(Chat, TheConnectionsOfOneAddressShareALargerLimit) {
+  MemoryLobby lobby;
+  ChatTable t(lobby, {{"chat_spectators", true}});
+  int said = 0;
+  for (int c = 0; c < serve::kChatBurstPerAddress / serve::kChatBurst; ++c) {  // reconnecting, as a flood would
+    auto someone = std::make_shared<MemoryClient>();
+    someone->address = "192.0.2.7";
+    lobby.send(someone, {{"type", "watch"}, {"table", t.code}});
+    for (int i = 0; i < serve::kChatBurst; ++i, ++said) lobby.send(someone, {{"type", "chat"}, {"phrase", "wow"}, {"id", said}});
+    EXPECT_EQ(someone->last("done")["re"], said - 1);
+  }
+  auto one_more = std::make_shared<MemoryClient>();
+  one_more->address = "192.0.2.7";
+  lobby.send(one_more, {{"type", "watch"}, {"table", t.code}});
+  const json e = error_to(lobby, one_more, {{"type", "chat"}, {"phrase", "wow"}});
+  EXPECT_EQ(e["code"], "rate_limited");
+  EXPECT_NE(e["message"].get<std::string>().find("per address"), std::string::npos) << e.dump();
+  auto elsewhere = std::make_shared<MemoryClient>();
+  elsewhere->address = "192.0.2.8";
+  lobby.send(elsewhere, {{"type", "watch"}, {"table", t.code}});
+  lobby.send(elsewhere, {{"type", "chat"}, {"phrase", "laugh"}});
+  EXPECT_EQ(t.ann->last("chat")["phrase"], "laugh");  // another address is not limited by it
+  // The table of addresses forgets idle ones when it is full.
+  serve::ChatRateByAddress rates;
+  const auto t0 = serve::ChatRate::Clock::time_point{} + std::chrono::hours(1);
+  for (std::size_t i = 0; i < serve::ChatRateByAddress::kMaxAddresses; ++i) rates.note("a" + std::to_string(i), t0);
+  EXPECT_EQ(rates.addresses(), serve::ChatRateByAddress::kMaxAddresses);
+  rates.note("late", t0 + std::chrono::seconds(11));
+  EXPECT_EQ(rates.addresses(), 1u);
 }
 
 TEST(Chat, TheLinesAreLoggedAndSurviveARestartForAResumingSeat) {
@@ -211,7 +242,8 @@ TEST(Chat, ATableKeepsItsLatestLines) {
   MemoryLobby lobby;
   ChatTable t(lobby, {{"chat_spectators", true}});
   for (int i = 0; i < serve::kChatLinesKept + 3; ++i) {
-    auto someone = std::make_shared<MemoryClient>();  // a connection each: the rate is per connection
+    auto someone = std::make_shared<MemoryClient>();  // a connection and an address each: the rates are theirs
+    someone->address = "10.0.0." + std::to_string(i);
     lobby.send(someone, {{"type", "watch"}, {"table", t.code}});
     lobby.send(someone, {{"type", "chat"}, {"phrase", i % 2 ? "wow" : "laugh"}});
   }

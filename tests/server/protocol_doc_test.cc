@@ -293,6 +293,10 @@ TEST(ProtocolDoc, TheDocumentedChatIsTheServers) {
   const long long max_chars = documented(R"(at most \*\*(\d+) characters\*\* \(Unicode code points, not bytes\))");
   const long long burst = documented(R"(at most \*\*(\d+) chat lines in (\d+) seconds\*\*)");
   const long long kept = documented(R"(the table's last \*\*(\d+)\*\* lines)");
+  EXPECT_EQ(documented(R"(at most \*\*(\d+)\*\* in the same 10 seconds)"), serve::kChatBurstPerAddress);
+  EXPECT_EQ(burst, serve::kChatBurst);
+  EXPECT_EQ(max_chars, serve::kMaxChatChars);
+  EXPECT_EQ(kept, serve::kChatLinesKept);
   WsClient a(port), b(port), w(port);
   const std::string code = a.request({{"type", "create"}, {"seats", 2}, {"chat_text", true}})["table"];
   EXPECT_EQ(a.request({{"type", "join"}, {"table", code}, {"name", "Ann"}, {"seat", 0}})["type"], "joined");
