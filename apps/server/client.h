@@ -6,6 +6,8 @@
 #include <memory>
 #include <string>
 
+#include "chat_rate.h"
+
 namespace tonk::serve {
 
 /// What a connection follows.
@@ -25,6 +27,7 @@ class Client {
   Following following;      ///< set by the lobby
   std::string address;       ///< the remote IP address (for the limits per address), "" in tests
   int unjoined_tables = 0;   ///< tables this connection created that nobody joined yet (lobby.h limits)
+  ChatRate chat_rate;        ///< the lines this connection said lately (the chat's rate limit)
 };
 
 }  // namespace tonk::serve

@@ -23,6 +23,7 @@
 #include <boost/asio/thread_pool.hpp>
 #include <nlohmann/json.hpp>
 
+#include "chat_rate.h"
 #include "client.h"
 #include "client_message.h"
 #include "commit_queue.h"
@@ -182,6 +183,7 @@ class Lobby : public TableHost {
   void handle(const std::shared_ptr<Client>& client, const in::Tables& m, out::RequestId re);
   /// The listed tables waiting for people now (forgetting the codes of those that no longer wait).
   std::vector<WaitingTable> waiting_tables();
+  void handle(const std::shared_ptr<Client>& client, const in::Chat& m, out::RequestId re);
   std::shared_ptr<ServerTable> find(const std::string& code) const;
   std::shared_ptr<ServerTable> followed(const std::shared_ptr<Client>& client, bool need_seat) const;
   /// The table and seat a message acting for a seat is about: `unauthorized` when the connection
@@ -207,6 +209,7 @@ class Lobby : public TableHost {
   double rate_ = 20;
   LobbyLimits limits_;
   std::unordered_map<std::string, int> unjoined_by_address_;
+  ChatRateByAddress chat_by_address_;  // the chat's lines per remote address (chat_rate.h)
   std::string advertise_;
   std::function<std::int64_t()> wall_clock_;  // empty: the system clock
   std::unique_ptr<CommitQueue> storage_;

@@ -2,6 +2,7 @@
 // goes to its handler here, which finds the table it is about and asks the table.
 #include <nlohmann/json.hpp>
 
+#include "chat.h"
 #include "lobby.h"
 #include "protocol_json.h"
 #include "server_table.h"
@@ -53,6 +54,7 @@ void Lobby::handle(const std::shared_ptr<Client>& client, const in::Ping&, out::
 
 void Lobby::handle(const std::shared_ptr<Client>& client, const in::Presets&, out::RequestId re) {
   json r = presets_json();
+  r["chat"] = chat_phrases_json();  // the table chat's quick phrases (docs/PROTOCOL.md "Chat")
   if (re) r["re"] = *re;
   send(client, r);
 }
@@ -164,6 +166,25 @@ void Lobby::handle(const std::shared_ptr<Client>& client, const in::End&, out::R
   auto [table, seat] = held_seat(client);
   table->end(seat, client);
   if (re) send(client, out::done(re));
+}
+
+// --- Chat (docs/PROTOCOL.md "Chat") ------------------------------------------------------------------
+
+void Lobby::handle(const std::shared_ptr<Client>& client, const in::Chat& m, out::RequestId re) {
+  auto table = followed(client, false);
+  const int seat = client->following.seat;  // -1: a spectator, whom the table may let write
+  if (seat >= 0 && !table->holds(seat)) throw ProtocolError("unauthorized", "this connection holds no seat");
+  const auto limited = [](std::int64_t wait_ms, int burst, const char* whose) {
+    return ProtocolError("rate_limited", "at most " + std::to_string(burst) + " chat lines in " + std::to_string(kChatWindowMs / 1000) +
+                                             " seconds " + whose + ": wait " + std::to_string((wait_ms + 999) / 1000) + " s");
+  };
+  if (const std::int64_t wait = client->chat_rate.wait_ms(); wait > 0) throw limited(wait, kChatBurst, "per connection");
+  if (const std::int64_t wait = chat_by_address_.wait_ms(client->address); wait > 0)
+    throw limited(wait, kChatBurstPerAddress, "per address");  // reconnecting does not reset a flood
+  table->chat(seat, m.phrase, m.text);
+  client->chat_rate.note();  // only lines said count
+  chat_by_address_.note(client->address);
+  if (re) send(client, out::done(re));  // after the `chat` everyone gets
 }
 
 }  // namespace tonk::serve

@@ -243,6 +243,10 @@ void ServerTable::end(int seat, const std::shared_ptr<Client>& client) {
   after_change();
 }
 
+void ServerTable::chat(int seat, const std::string& phrase, const std::string& text) {
+  record_decision(ChatRequest{seat, phrase, text});  // its `chat` goes to everyone once committed
+}
+
 void ServerTable::hint(const std::shared_ptr<Client>& client, json re) {
   const int seat = client->following.seat;
   const Table* table = machine_.table();
@@ -398,6 +402,7 @@ void ServerTable::send_state(const std::shared_ptr<Client>& client) {
 
 void ServerTable::send_history(const std::shared_ptr<Client>& client) {
   if (std::optional<json> m = machine_.history().message(code(), client->following.seat)) host_.send(client, *m);
+  if (!machine_.chat_lines().empty()) host_.send(client, out::chat_log(code(), machine_.chat_lines()));
 }
 
 void ServerTable::audience_changed() {

@@ -72,6 +72,10 @@ class ServerTable : public std::enable_shared_from_this<ServerTable> {
   void leave(int seat);
   /// Votes to end the table; a repeat writes nothing and sends only `client` its state.
   void end(int seat, const std::shared_ptr<Client>& client);
+  /// Says a chat line at the table for `seat` (-1: a spectator): logged, then sent to everyone
+  /// following the table (`chat`). Throws ProtocolError when the table refuses it (free text or a
+  /// spectator's line it does not allow).
+  void chat(int seat, const std::string& phrase, const std::string& text);
   /// Starts a hint for `client`'s seat (a reply is sent when the pool has computed it). One hint
   /// at a time per seat (`rate_limited`), and at most TableHost::max_hints() of this table on the pool (`busy`).
   void hint(const std::shared_ptr<Client>& client, nlohmann::json re);
@@ -100,7 +104,8 @@ class ServerTable : public std::enable_shared_from_this<ServerTable> {
   void unsubscribe(const Client* client);
   /// Sends `client` the full current state.
   void send_state(const std::shared_ptr<Client>& client);
-  /// Sends `client` the hand so far as its seat may see it (`history`), when a hand was dealt.
+  /// Sends `client` the hand so far as its seat may see it (`history`), when a hand was dealt, then
+  /// the recent chat (`chat_log`) when anything was said.
   void send_history(const std::shared_ptr<Client>& client);
   /// The table is removed (it expired unjoined): tells the connections following it.
   void expire();

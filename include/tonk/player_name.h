@@ -25,6 +25,13 @@ std::string name_problem(std::string_view name);
 /// with a Cyrillic А look alike; so do "greedy 1" and "greedy l"). For names name_problem() accepts.
 bool names_look_alike(std::string_view a, std::string_view b);
 
+/// "" when `text` may be shown as one line a player wrote (a name, a chat line): valid UTF-8 of 1 to
+/// `max_chars` code points, no control or format character (Unicode Cc, Cf), not blank (only
+/// characters that draw nothing). Otherwise why not, in words that follow the text ("holds a control
+/// character"), as name_problem() says them. The part of the name rule that is not about names:
+/// white space at the ends and scripts are the name's alone. Never throws but std::bad_alloc.
+std::string text_problem(std::string_view text, int max_chars);
+
 /// name_problem() but for the scripts: for a server that first tells a name that looks like one at
 /// its table "taken", whatever its scripts.
 std::string name_form_problem(std::string_view name);

@@ -91,12 +91,12 @@ std::string skeleton(std::string_view name) {
 
 }  // namespace
 
-std::string name_form_problem(std::string_view name) {
+std::string text_problem(std::string_view text, int max_chars) {
   std::vector<UChar32> cps;
-  if (!decode(name, cps)) return "is not valid UTF-8";
-  if (cps.empty()) return "is empty: type a name";
-  if (cps.size() > static_cast<std::size_t>(kMaxNameChars))
-    return "is " + std::to_string(cps.size()) + " characters long; at most " + std::to_string(kMaxNameChars);
+  if (!decode(text, cps)) return "is not valid UTF-8";
+  if (cps.empty()) return "is empty";
+  if (cps.size() > static_cast<std::size_t>(max_chars))
+    return "is " + std::to_string(cps.size()) + " characters long; at most " + std::to_string(max_chars);
   for (UChar32 c : cps) {
     const auto category = static_cast<UCharCategory>(u_charType(c));
     if (category == U_CONTROL_CHAR) return "holds a control character";
@@ -104,6 +104,14 @@ std::string name_form_problem(std::string_view name) {
   }
   if (std::all_of(cps.begin(), cps.end(), draws_nothing))
     return "is blank: it draws nothing (only spaces, invisible characters or combining marks)";
+  return "";
+}
+
+std::string name_form_problem(std::string_view name) {
+  if (name.empty()) return "is empty: type a name";
+  if (std::string why = text_problem(name, kMaxNameChars); !why.empty()) return why;
+  std::vector<UChar32> cps;
+  decode(name, cps);  // valid: text_problem() read it
   if (is_space(cps.front()) || is_space(cps.back())) return "starts or ends with a space";
   return "";
 }

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "chat.h"
 #include "json_reader.h"
 #include "player_name.h"
 #include "tonk/fair_deal.h"
@@ -131,6 +132,19 @@ in::Quick read_quick(const json& m) {
   return q;
 }
 
+in::Chat read_chat(const json& m) {
+  in::Chat c;
+  if (given(m, "phrase") == given(m, "text")) bad("`chat` takes one of `phrase` (a quick phrase's id) and `text`");
+  if (given(m, "phrase")) {
+    c.phrase = string_field(m, "phrase");
+    if (!find_chat_phrase(c.phrase)) bad("`phrase` is no chat phrase's id (`presets` lists them in `chat`)");
+  } else {
+    c.text = string_field(m, "text");
+    if (const std::string why = chat_text_problem(c.text); !why.empty()) bad("`text` " + why);
+  }
+  return c;
+}
+
 ClientMessage read_message(const json& m, const ParseLimits& limits) {
   const std::string& type = string_field(m, "type");
   if (type == "ping") return in::Ping{};
@@ -149,6 +163,7 @@ ClientMessage read_message(const json& m, const ParseLimits& limits) {
   if (type == "end") return in::End{};
   if (type == "quick") return read_quick(m);
   if (type == "tables") return in::Tables{};
+  if (type == "chat") return read_chat(m);
   bad("unknown message type `" + type.substr(0, 32) + "`");
 }
 

@@ -26,6 +26,8 @@ std::string TableConfig::to_json() const {
   if (rated) j["rated"] = true;
   if (wait_ms > 0) j["wait_ms"] = wait_ms;
   if (!fill_bots.empty()) j["fill_bots"] = fill_bots;
+  if (chat_text) j["chat_text"] = true;  // likewise: a table without these options is stored as before chat
+  if (chat_spectators) j["chat_spectators"] = true;
   return j.dump();
 }
 
@@ -47,6 +49,8 @@ TableConfig TableConfig::from_json(const std::string& text) {
   c.rated = j.value("rated", false);
   c.wait_ms = j.value("wait_ms", std::int64_t{0});
   c.fill_bots = j.value("fill_bots", std::string());
+  c.chat_text = j.value("chat_text", false);
+  c.chat_spectators = j.value("chat_spectators", false);
   return c;
 }
 
@@ -61,6 +65,13 @@ int int_field(const json& m, const char* name, int fallback, int lo, int hi) {
   const long long v = it->get<long long>();
   if (v < lo || v > hi) bad(std::string("`") + name + "` must be from " + std::to_string(lo) + " to " + std::to_string(hi));
   return static_cast<int>(v);
+}
+
+bool bool_field(const json& m, const char* name) {
+  const auto it = m.find(name);
+  if (it == m.end() || it->is_null()) return false;
+  if (!it->is_boolean()) bad(std::string("`") + name + "` must be true or false");
+  return it->get<bool>();
 }
 
 const std::string* string_field(const json& m, const char* name) {
@@ -166,6 +177,8 @@ TableConfig TableConfig::from_create(const json& m, std::string code, int max_bo
   c.pause_seconds = int_field(m, "pause_seconds", 5, 0, 60);
   c.hands = int_field(m, "hands", 0, 0, 1'000'000);
   c.bot_delay_ms = int_field(m, "bot_delay_ms", 0, 0, kMaxBotDelayMs);
+  c.chat_text = bool_field(m, "chat_text");
+  c.chat_spectators = bool_field(m, "chat_spectators");
   if (c.rules.big_one_hands > 0 && c.hands == 0) bad("The Big One (V22) needs a planned session length: `hands`");
   return c;
 }

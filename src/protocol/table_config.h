@@ -39,6 +39,8 @@ struct TableConfig {
   /// before bots of level `fill_bots` take the open seats; 0 (a private table): no wait, no fill.
   std::int64_t wait_ms = 0;
   std::string fill_bots;                    ///< the bot level ("beginner" .. "expert") that fills a listed table
+  bool chat_text = false;                   ///< its chat takes free text, not only quick phrases (`create`'s `chat_text`)
+  bool chat_spectators = false;             ///< spectators may write in its chat (`create`'s `chat_spectators`)
 
   int seats() const { return rules.players; }
   /// As stored (JSON).

@@ -74,6 +74,8 @@ StateMessage::Shared StateMessage::shared(const TableMachine& t, std::int64_t no
   m["fair"] = nullptr;
   // A listed table (quick play) says when bots take its open seats: ms from now, null when not waiting.
   if (t.config().listed) m["bots_in_ms"] = ms_left(t.bots_at_ms(), now_ms);
+  // What the table's chat takes (docs/PROTOCOL.md "Chat"): free text, spectators' lines.
+  m["chat"] = {{"spectators", t.config().chat_spectators}, {"text", t.config().chat_text}};
   const int next = hand + 1;
   if (const std::string* commitment = t.commitment(next); commitment && !t.over()) {
     // The hand in play's commitment, published before its deal: a client that reloads mid-hand

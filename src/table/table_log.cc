@@ -31,6 +31,13 @@ struct Writer {
   json operator()(const OverEntry& e) const { return {{"k", "over"}, {"why", e.why}}; }
   json operator()(const WaitEntry& e) const { return {{"k", "wait"}, {"until", e.until_ms}}; }
   json operator()(const FillEntry& e) const { return {{"k", "fill"}, {"kind", e.kind}}; }
+  json operator()(const ChatEntry& e) const {
+    json j{{"k", "chat"}, {"seat", e.line.seat}, {"at", e.line.at_ms}};
+    if (e.line.seat >= 0) j["name"] = e.line.name;
+    if (!e.line.phrase.empty()) j["phrase"] = e.line.phrase;
+    else j["text"] = e.line.text;
+    return j;
+  }
 };
 
 LogEntry read(const json& e) {
@@ -54,6 +61,12 @@ LogEntry read(const json& e) {
   if (k == "over") return OverEntry{e.value("why", "")};  // older logs: no reason
   if (k == "wait") return WaitEntry{e.at("until").get<std::int64_t>()};
   if (k == "fill") return FillEntry{e.at("kind").get<std::string>()};
+  if (k == "chat") {
+    ChatLine line{e.at("seat").get<int>(), e.value("name", ""), e.value("phrase", ""), e.value("text", ""),
+                  e.at("at").get<std::int64_t>()};
+    if (line.phrase.empty() == line.text.empty()) throw std::runtime_error("a logged chat line needs one of phrase and text");
+    return ChatEntry{std::move(line)};
+  }
   throw std::runtime_error("unknown log entry " + k);
 }
 

@@ -11,6 +11,7 @@
 #include <string>
 #include <variant>
 
+#include "chat.h"
 #include "tonk/action.h"
 
 namespace tonk::serve {
@@ -82,8 +83,13 @@ struct FillEntry {
   std::string kind;
 };
 
+/// A chat line said at the table (chat.h): stored with the table, never in a hand's record.
+struct ChatEntry {
+  ChatLine line;
+};
+
 using LogEntry = std::variant<SeedEntry, JoinEntry, ContribEntry, DealEntry, ActEntry, TimerEntry, AutoEntry, LeaveEntry,
-                              EndEntry, OverEntry, WaitEntry, FillEntry>;
+                              EndEntry, OverEntry, WaitEntry, FillEntry, ChatEntry>;
 
 /// The stored text of `entry` (a JSON object, keys in alphabetical order).
 std::string to_text(const LogEntry& entry);

@@ -53,7 +53,7 @@ SeatInfo& TableMachine::seat_at(int s) {
 // --- Judging ----------------------------------------------------------------------------------------
 
 Decision TableMachine::decide(const Request& request, std::int64_t now_ms) {
-  (void)now_ms;  // every request is judged on the position; the clock matters to advance() only
+  // Every request is judged on the position; the clock matters to advance(), and dates a chat line.
   return std::visit(
       Overloaded{
           [&](const JoinRequest& r) { return join(r); },
@@ -90,6 +90,7 @@ Decision TableMachine::decide(const Request& request, std::int64_t now_ms) {
             if (over_ || table_ || !wait_until_ || all_seated()) return std::vector<LogEntry>{};
             return std::vector<LogEntry>{FillEntry{config_.fill_bots.empty() ? std::string(kAutoBot) : config_.fill_bots}};
           },
+          [&](const ChatRequest& r) { return chat(r, now_ms); },
           [&](const PauseOver&) -> Decision {
             if (over_ || !table_ || table_->in_hand() || !person_present()) return std::vector<LogEntry>{};
             return std::vector<LogEntry>{DealEntry{hand_number() + 1}};
@@ -162,6 +163,17 @@ Decision TableMachine::bot_move(const BotMove& r) {
   return std::vector<LogEntry>{ActEntry{r.seat, r.action, seat(r.seat).kind == SeatKind::kPerson}};
 }
 
+Decision TableMachine::chat(const ChatRequest& r, std::int64_t now_ms) {
+  if (over_) return refused("not_found", "table " + code() + " is over");
+  if (r.seat < 0 && !config_.chat_spectators)
+    return refused("unauthorized", "spectators may read this table's chat, not write in it (its creator did not allow it)");
+  if (r.seat >= 0 && !holds(r.seat)) return refused("unauthorized", "this connection holds no seat");
+  if (!r.text.empty() && !config_.chat_text)
+    return refused("bad_request", "`text`: this table allows quick phrases only (send a `phrase`; its creator did not allow free text)");
+  if (r.phrase.empty() == r.text.empty()) return refused("bad_request", "`chat` takes one of `phrase` and `text`");
+  return std::vector<LogEntry>{ChatEntry{ChatLine{r.seat, r.seat >= 0 ? seat(r.seat).name : "", r.phrase, r.text, now_ms}}};
+}
+
 // --- Applying ---------------------------------------------------------------------------------------
 
 Effects TableMachine::apply(const LogEntry& entry) {
@@ -225,6 +237,13 @@ Effects TableMachine::apply(const LogEntry& entry) {
           [&](const OverEntry& e) { finish_table(e.why); },
           [&](const WaitEntry& e) { wait_until_ = e.until_ms; },
           [&](const FillEntry& e) { fill_open_seats(e.kind); },
+          [&](const ChatEntry& e) {
+            if (e.line.seat >= 0) seat_at(e.line.seat);
+            // Kept apart from the hand and its history: the record writer never sees a line.
+            if (chat_.size() >= static_cast<std::size_t>(kChatLinesKept)) chat_.erase(chat_.begin());
+            chat_.push_back(e.line);
+            if (messages_) effects.push_back(Send{-2, true, out::chat(code(), e.line)});
+          },
       },
       entry);
   return effects;

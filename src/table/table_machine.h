@@ -79,6 +79,13 @@ struct LeaveRequest {
 struct EndRequest {
   int seat = 0;
 };
+/// A chat line from `seat` (-1: a spectator): exactly one of `phrase` (an id of chat_phrases())
+/// and `text` (free text the chat rule accepts) is not empty, as the message reader checked.
+struct ChatRequest {
+  int seat = -1;
+  std::string phrase;
+  std::string text;
+};
 /// The bot asked at (`hand`, `seq`) for `seat` chose `action` (a choice from the legal list).
 struct BotMove {
   int hand = 0;
@@ -93,7 +100,7 @@ struct PauseOver {};
 /// A listed table's wait for people (Plan::fill_until_ms) ran out: bots take its open seats.
 struct FillTimeout {};
 using Request = std::variant<JoinRequest, ActRequest, ContributeRequest, BackRequest, LeaveRequest, EndRequest, BotMove,
-                             TurnTimeout, PauseOver, FillTimeout>;
+                             TurnTimeout, PauseOver, FillTimeout, ChatRequest>;
 /// What decide() answers: the entries to log, in order (none: nothing changes), or a refusal.
 using Decision = std::variant<std::vector<LogEntry>, Refused>;
 
@@ -230,6 +237,8 @@ class TableMachine {
   const std::vector<std::string>& records() const { return records_; }
   /// The hand so far as each seat saw it.
   const HandHistory& history() const { return history_; }
+  /// The recent chat lines (at most kChatLinesKept), oldest first: logged, so kept across a restart.
+  const std::vector<ChatLine>& chat_lines() const { return chat_; }
   /// The ledger of a `state` or `hand_over` message.
   nlohmann::json ledger_json() const;
 
@@ -238,6 +247,7 @@ class TableMachine {
   Decision act(const ActRequest& r);
   Decision contribute(const ContributeRequest& r);
   Decision bot_move(const BotMove& r);
+  Decision chat(const ChatRequest& r, std::int64_t now_ms);
   void apply_deal(int hand);
   /// Bots of `kind` take every open seat (FillEntry), named after it.
   void fill_open_seats(const std::string& kind);
@@ -261,6 +271,7 @@ class TableMachine {
   std::map<int, std::vector<Contribution>> contributions_;  // hand -> by seat, last wins
   std::vector<std::string> records_;                        // record text of each finished hand
   HandHistory history_;
+  std::vector<ChatLine> chat_;  // the last kChatLinesKept lines; never in a record
   struct TurnClock {
     int hand = 0;
     std::size_t seq = 0;

@@ -5,6 +5,7 @@
 // from the document, so neither can drift alone.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <functional>
 #include <map>
@@ -281,6 +282,44 @@ TEST(ProtocolDoc, TheDocumentedConnectionsPerAddressAreTheServers) {
   std::vector<std::unique_ptr<WsClient>> open;
   for (long long i = 0; i < per_address; ++i) ASSERT_NO_THROW(open.push_back(std::make_unique<WsClient>(port))) << i;
   EXPECT_THROW(WsClient extra(port, 5), std::exception);
+}
+
+// Chat over the socket, with the limits the document states: a phrase reaches the other seat and a
+// spectator; free text up to its length where allowed; the lines per window, then `rate_limited`
+// with the request's `re`; the lines kept for a connection that arrives later.
+TEST(ProtocolDoc, TheDocumentedChatIsTheServers) {
+  ServerProcess server(":memory:");
+  const unsigned short port = server.port();
+  const long long max_chars = documented(R"(at most \*\*(\d+) characters\*\* \(Unicode code points, not bytes\))");
+  const long long burst = documented(R"(at most \*\*(\d+) chat lines in (\d+) seconds\*\*)");
+  const long long kept = documented(R"(the table's last \*\*(\d+)\*\* lines)");
+  EXPECT_EQ(documented(R"(at most \*\*(\d+)\*\* in the same 10 seconds)"), serve::kChatBurstPerAddress);
+  EXPECT_EQ(burst, serve::kChatBurst);
+  EXPECT_EQ(max_chars, serve::kMaxChatChars);
+  EXPECT_EQ(kept, serve::kChatLinesKept);
+  WsClient a(port), b(port), w(port);
+  const std::string code = a.request({{"type", "create"}, {"seats", 2}, {"chat_text", true}})["table"];
+  EXPECT_EQ(a.request({{"type", "join"}, {"table", code}, {"name", "Ann"}, {"seat", 0}})["type"], "joined");
+  EXPECT_EQ(b.request({{"type", "join"}, {"table", code}, {"name", "Bo"}, {"seat", 1}})["type"], "joined");
+  EXPECT_EQ(w.request({{"type", "watch"}, {"table", code}})["type"], "watching");
+  EXPECT_EQ(a.request({{"type", "chat"}, {"phrase", "nice_drop"}})["type"], "done");
+  for (WsClient* c : {&b, &w}) {
+    const json m = c->next_of("chat");
+    EXPECT_EQ(m["seat"], 0);
+    EXPECT_EQ(m["text"], "Nice drop!");
+  }
+  std::string text(static_cast<std::size_t>(max_chars), 'x');
+  EXPECT_EQ(a.request({{"type", "chat"}, {"text", text}})["type"], "done");
+  EXPECT_EQ(b.next_of("chat")["text"], text);
+  EXPECT_EQ(error_of(a, {{"type", "chat"}, {"text", text + "x"}})["code"], "bad_request");
+  for (long long i = 2; i < burst; ++i) EXPECT_EQ(a.request({{"type", "chat"}, {"phrase", "gg"}})["type"], "done") << i;
+  const json limited = error_of(a, {{"type", "chat"}, {"phrase", "gg"}});
+  EXPECT_EQ(limited["code"], "rate_limited");
+  EXPECT_TRUE(limited.contains("re"));
+  WsClient late(port);
+  late.request({{"type", "watch"}, {"table", code}});
+  const json log = late.next_of("chat_log");
+  EXPECT_EQ(log["lines"].size(), static_cast<std::size_t>(std::min(burst, kept)));
 }
 
 }  // namespace

@@ -23,6 +23,8 @@ TEST(TableLog, EveryKindIsWrittenAsStoredLogsHoldIt) {
       R"({"k":"leave","seat":0})",
       R"({"k":"end","seat":3})",
       R"({"k":"over","why":"agreed"})",
+      R"({"at":1767225600000,"k":"chat","name":"Ann","phrase":"gg","seat":0})",      // a seat's quick phrase
+      R"({"at":1767225600001,"k":"chat","seat":-1,"text":"hi <b>all</b>"})",       // a spectator's free text
   };
   for (const std::string& text : stored) EXPECT_EQ(to_text(parse_log_entry(text)), text);
 }

@@ -361,5 +361,56 @@ TEST(TableMachine, AReplayedLogWithAnIllegalActionIsRefused) {
   }
 }
 
+// Chat (docs/PROTOCOL.md "Chat"): the machine decides a line (free text and spectators only where
+// the table allows), logs it, keeps the latest lines across a replay, and the hands' records are the
+// same bytes as at a table where nothing was said.
+TEST(TableMachine, ChatIsDecidedLoggedReplayedAndNeverInARecord) {
+  const json options{{"seats", 2}, {"preset", "P-STD"}, {"chat_text", true}, {"pause_seconds", 0}};
+  TableConfig config = TableConfig::from_create(options, "T");
+  std::mt19937_64 rng(11), quiet_rng(11);
+  Driver driver(config, rng, true), quiet(config, quiet_rng, true);
+  driver.seat_people();
+  quiet.seat_people();
+  EXPECT_EQ(driver.run(ChatRequest{0, "gg", ""}), 1u);
+  EXPECT_EQ(driver.run(ChatRequest{1, "", "free text, SAID-AT-THE-TABLE"}), 1u);
+  EXPECT_EQ(driver.run(ChatRequest{-1, "gg", ""}), 0u) << "a spectator, where the table does not allow it";
+  const Decision d = driver.machine().decide(ChatRequest{-1, "gg", ""}, 0);
+  ASSERT_TRUE(std::holds_alternative<Refused>(d));
+  EXPECT_EQ(std::get<Refused>(d).code, "unauthorized");
+  // The same table and the same events but for the chat: the same records, byte for byte.
+  for (int i = 0; i < 20000 && driver.machine().records().size() < 2; ++i) {
+    driver.step();
+    quiet.step();
+    if (i % 97 == 0) driver.run(ChatRequest{0, "nice_drop", ""});  // draws no randomness: the runs stay in step
+  }
+  ASSERT_GE(driver.machine().records().size(), 1u);
+  EXPECT_EQ(driver.machine().records(), quiet.machine().records());
+  for (const std::string& record : driver.machine().records()) {
+    EXPECT_EQ(record.find("SAID-AT-THE-TABLE"), std::string::npos);
+    EXPECT_EQ(record.find("nice_drop"), std::string::npos);
+  }
+  const std::vector<ChatLine>& lines = driver.machine().chat_lines();
+  ASSERT_GE(lines.size(), 2u);
+  EXPECT_EQ(lines[0].name, "player 0");
+  EXPECT_EQ(lines[1].text, "free text, SAID-AT-THE-TABLE");
+  TableMachine replayed(config, [](int) -> std::string { return "00"; });
+  replayed.set_messages(false);
+  for (const std::string& text : driver.log()) replayed.apply(parse_log_entry(text));
+  ASSERT_EQ(replayed.chat_lines().size(), lines.size());
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    EXPECT_EQ(replayed.chat_lines()[i].text, lines[i].text);
+    EXPECT_EQ(replayed.chat_lines()[i].phrase, lines[i].phrase);
+    EXPECT_EQ(replayed.chat_lines()[i].at_ms, lines[i].at_ms);
+  }
+  EXPECT_EQ(dump(replayed), dump(driver.machine()));
+  // A table that does not take free text refuses it.
+  std::mt19937_64 rng2(3);
+  Driver plain(TableConfig::from_create(json{{"seats", 2}}, "U"), rng2, true);
+  plain.seat_people();
+  const Decision text = plain.machine().decide(ChatRequest{0, "", "hi"}, 0);
+  ASSERT_TRUE(std::holds_alternative<Refused>(text));
+  EXPECT_EQ(std::get<Refused>(text).code, "bad_request");
+}
+
 }  // namespace
 }  // namespace tonk::serve

@@ -2,6 +2,7 @@
 // The server decides every rule; this file only sends what the player picked from the listed moves.
 import type { Grouping } from './cards';
 import { reasonText } from './actions';
+import { ChatBook, ChatLine, ChatPhrase, chatTextProblem } from './chat';
 import { isReady, NextHandCountdown, showNextHand } from './between_hands';
 import { h } from './dom';
 import { handCommitment, verifyDeal, newEntropy, revealFromRecord, SeenDeal } from './fair';
@@ -69,6 +70,8 @@ export class App {
   private serverMissed = false;                      // the server's connection failed and has not come back
   private route: Route = { page: 'home' };
   private presets: PresetInfo[] = [];
+  private chatPhrases: ChatPhrase[] = [];           // the server's quick phrases (`presets`' `chat`)
+  private bubbleTimer: ReturnType<typeof setTimeout> | null = null;
   private bots: string[] = [];
   private form: CreateForm = { name: store.get<string>('tonk.name') ?? '', preset: 'P-STD', seats: 2, seatKinds: ['greedy'], turnSeconds: 0, hands: 0,
     botDelayMs: kDefaultBotDelayMs };
@@ -269,6 +272,8 @@ export class App {
       case 'presets':
         this.presets = m.presets;
         this.bots = m.bots;
+        this.chatPhrases = m.chat ?? [];
+        if (this.model) this.model.chatPhrases = this.chatPhrases;
         if (!this.presets.some((p) => p.name === this.form.preset) && this.presets.length) this.form.preset = this.presets[0].name;
         if (this.form.seatKinds.some((k) => k !== 'person' && !this.bots.includes(k))) this.form.seatKinds = defaultSeatKinds(this.form.seats, this.bots);
         break;
@@ -363,6 +368,12 @@ export class App {
       case 'table_over':
         if (this.model) this.model.log.push('The table is over.');
         break;
+      case 'chat':
+        if (this.model && m.table === this.model.state.table) this.onChat([m], true);
+        break;
+      case 'chat_log':
+        if (this.model && m.table === this.model.state.table) this.onChat(m.lines, false);
+        break;
       case 'error':
         this.onError(m.code, m.message, m.rule_id, what, pos);
         break;
@@ -372,7 +383,33 @@ export class App {
     this.render();
   }
 
+  /** Chat lines arrived: live ones (`chat`) also show as bubbles; a `chat_log` adds those not seen yet. */
+  private onChat(lines: ChatLine[], live: boolean): void {
+    const m = this.model!;
+    const book = m.chat ?? (m.chat = new ChatBook(m.state.table, storage()));
+    const now = Date.now();
+    for (const l of lines) {
+      if (!book.add(l, live ? now : undefined)) continue;
+      m.log.push({ chat: l });
+      if (live && !m.chatOpen && !book.isMuted(l) && l.seat !== m.state.seat) m.chatUnread = true;
+    }
+    this.armBubbles();
+  }
+
+  /** Redraws when the next bubble is due to go. */
+  private armBubbles(): void {
+    const book = this.model?.chat;
+    const next = book?.nextExpiry(Date.now()) ?? null;
+    if (this.bubbleTimer !== null) clearTimeout(this.bubbleTimer);
+    this.bubbleTimer = next === null ? null : setTimeout(() => { this.bubbleTimer = null; this.render(); this.armBubbles(); }, next - Date.now() + 20);
+  }
+
   private onError(code: string, message: string, ruleId: string | undefined, what: string | undefined, pos: Position | undefined): void {
+    if (what === 'chat' && this.model) {
+      this.model.chatError = code === 'rate_limited' ? `Slow down: ${message}` : message;
+      this.model.chatOpen = true;
+      return;
+    }
     if (what === 'resume' && code === 'unauthorized' && this.route.page === 'table') {
       // The token is refused when the table has ended too: look before saying anything.
       store.del(`tonk.seat.${this.route.code}`);
@@ -415,7 +452,8 @@ export class App {
       this.model = { state: s, selected: new Set(), grouping: (store.get<Grouping>('tonk.grouping') ?? 'suit'), log: [], hint: null,
         error: null, handOver: null, verify: null, showLedger: false, confirmDrop: false, link: `${location.origin}/#/t/${s.table}`,
         commitment: null, flash: null, secondsLeft: null, connected: this.connected, drawn: null, resultOpen: false,
-        dropAskAbove: store.get<number>('tonk.dropAskAbove') ?? kDropAskDefault, muted: this.sounds.muted, rules: 'closed', walkthrough: null };
+        dropAskAbove: store.get<number>('tonk.dropAskAbove') ?? kDropAskDefault, muted: this.sounds.muted, rules: 'closed', walkthrough: null,
+        chat: new ChatBook(s.table, storage()), chatPhrases: this.chatPhrases };
     }
     const m = this.model!;
     const old = prev && sameTable ? prev.state : null;
@@ -677,7 +715,7 @@ export class App {
           const bots = f.seatKinds.map((k, i) => ({ seat: i + 1, kind: k })).filter((b) => b.kind !== 'person');
           // The name goes with `create` too: the server refuses it there, before any table is made.
           this.send('create', { preset: f.preset, seats: f.seats, bots, turn_seconds: f.turnSeconds || undefined, hands: f.hands, pause_seconds: 30, name,
-            bot_delay_ms: f.botDelayMs });
+            bot_delay_ms: f.botDelayMs, chat_text: f.chatText || undefined });
         },
         openCode: (text) => { const code = codeOfInput(text); if (code) location.hash = `#/t/${code}`; },
       }, () => this.render());
@@ -721,6 +759,22 @@ export class App {
           this.send('end'); m.log.push('You asked to end the table; it ends when every player does.'); this.render();
         },
         copyLink: m.state.table === kOfflineCode ? undefined : () => { used(); this.copyLink(); },
+        chat: m.state.table === kOfflineCode ? undefined : {
+          open: (open) => { m.chatOpen = open; m.chatError = null; if (open) m.chatUnread = false; this.render(open ? 'phrase-' + (m.chatPhrases?.[0]?.id ?? '') : 'chat'); },
+          say: (line) => {
+            if ('text' in line) {
+              const problem = chatTextProblem(line.text);
+              if (problem) { m.chatError = problem; this.render('chat-text'); return; }
+              m.chatDraft = '';
+            }
+            m.chatError = null;
+            this.send('chat', line);
+            if ('phrase' in line) m.chatOpen = false;   // a phrase is said in one tap; the panel steps aside for its bubble
+            this.render('text' in line ? 'chat-text' : 'chat');
+          },
+          draft: (text) => { m.chatDraft = text; m.chatError = chatTextProblem(text); this.render('chat-text'); },
+          mute: (seat, muted) => { m.chat?.setMuted(seat, muted); this.render(`mute-${seat}`); },
+        },
         home: () => { location.hash = '#/'; },
       });
     } else {
@@ -766,6 +820,8 @@ export class App {
     if (key) {
       const el = this.root.querySelector<HTMLElement>(`[data-focus="${CSS.escape(key)}"]`);
       el?.focus();
+      // A text box drawn again keeps typing at the end of what was typed (the chat's, while lines arrive).
+      if (el instanceof HTMLInputElement && el.type === 'text') el.setSelectionRange(el.value.length, el.value.length);
     }
   }
 }

@@ -2,6 +2,7 @@
 // a `history` (docs/PROTOCOL.md: the hand so far, sent after `state` to a seat that resumes or a
 // spectator that arrives) rebuilds the lines the page missed, so a reload keeps the hand's log.
 import { narrate, parseLegal, reasonText } from './actions';
+import type { LogLine } from './chat';
 import type { EventMsg, HistoryMsg, StateMsg } from './protocol';
 
 /** The server's own sentence with each bot named as the page names it ("dealt by greedy" → "dealt by Otis", words.ts nameBots). */
@@ -46,7 +47,7 @@ export class HandLog {
    * (and `startsHere`, the line saying earlier moves are missing, is dropped); after a dropped
    * connection only those missed meanwhile. A hand already over gets its result line too.
    */
-  rebuild(log: string[], state: StateMsg, h: HistoryMsg, startsHere: string): void {
+  rebuild(log: LogLine[], state: StateMsg, h: HistoryMsg, startsHere: string): void {
     if (h.table !== state.table) return;
     const from = h.hand === this.hand ? this.seq + 1 : 0;
     if (from === 0) {

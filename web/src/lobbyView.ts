@@ -17,6 +17,7 @@ export interface CreateForm {
   turnSeconds: number;
   hands: number;
   botDelayMs: number;      // the table's pace for its bots (pace.ts)
+  chatText?: boolean;      // the table's chat takes free text, not only quick phrases
 }
 
 export interface LobbyHandlers {
@@ -63,6 +64,9 @@ export function renderLobby(presets: PresetInfo[], bots: string[], form: CreateF
         [0, 30, 60, 120].map((s) => h('option', { value: s, selected: s === form.turnSeconds }, s ? `${s} seconds` : 'none')))),
       h('label', { class: 'row' }, 'Bot speed', h('select', { name: 'bot_speed', onchange: (e: Event) => { form.botDelayMs = Number((e.target as HTMLSelectElement).value); } },
         kBotSpeeds.map((s) => h('option', { value: s.ms, selected: s.ms === form.botDelayMs }, s.label)))),
+      h('label', { class: 'row check-row' }, h('input', { type: 'checkbox', name: 'chat_text', checked: !!form.chatText,
+        onchange: (e: Event) => { form.chatText = (e.target as HTMLInputElement).checked; } }), 'Free-text chat',
+        h('span', { class: 'muted small' }, ' (quick phrases and emotes are always on)')),
       h('label', { class: 'row' }, 'Hands', h('select', { name: 'hands', onchange: (e: Event) => { form.hands = Number((e.target as HTMLSelectElement).value); } },
         [0, 5, 10, 20].map((n) => h('option', { value: n, selected: n === form.hands }, n ? String(n) : 'open-ended')))),
       h('button', { type: 'submit', class: 'primary' }, 'Create table')),

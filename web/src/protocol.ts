@@ -2,6 +2,7 @@
 import type { View } from './view';
 import type { FairReveal } from './fair';
 import type { SpreadForm } from './spreads';
+import type { ChatLogMsg, ChatMsg, ChatPhrase } from './chat';
 
 export const kProtocol = 1;
 
@@ -69,6 +70,8 @@ export interface StateMsg {
   /** A public (quick play) table waiting for people: ms until bots take its open seats; null when
    *  not waiting; absent at a private table. */
   bots_in_ms?: number | null;
+  /** What the table's chat takes (docs/PROTOCOL.md "Chat"): free text, spectators' lines. */
+  chat?: { text: boolean; spectators: boolean };
 }
 
 /** A public table waiting for people (`tables`, GET /tables/public). */
@@ -120,12 +123,12 @@ export interface HandOverMsg {
 
 /** A preset of the server's list: `options` are those it changes; `rules` its full rule line (absent from older servers). */
 export interface PresetInfo { name: string; description: string; rule_ids: string[]; max_players: number; options: string[]; rules?: string }
-export interface PresetsMsg { type: 'presets'; presets: PresetInfo[]; bots: string[] }
+export interface PresetsMsg { type: 'presets'; presets: PresetInfo[]; bots: string[]; chat?: ChatPhrase[] }
 export interface ErrorMsg { type: 'error'; re?: number; code: string; rule_id?: string; message: string }
 
 export type ServerMsg =
   | { type: 'welcome'; protocol: number; server: string }
-  | StateMsg | EventMsg | HandOverMsg | PresetsMsg | ErrorMsg | HistoryMsg
+  | StateMsg | EventMsg | HandOverMsg | PresetsMsg | ErrorMsg | HistoryMsg | ChatMsg | ChatLogMsg
   | { type: 'audience'; table: string; watching: number }
   | { type: 'created'; re: number; table: string; link: string }
   | { type: 'joined'; re: number; table: string; seat: number; token: string }

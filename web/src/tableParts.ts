@@ -5,6 +5,8 @@ import { cardName, cardText } from './cards';
 import { cardBackSvg, cardFaceSvg } from './cardSvg';
 import { h, svg } from './dom';
 import type { VerifyResult } from './fair';
+import type { ChatBook, ChatPhrase, LogLine } from './chat';
+import type { ChatHandlers } from './chatView';
 import type { HandOverMsg, HintAction, StateMsg } from './protocol';
 import type { ReviewState } from './review';
 import type { RulesSection } from './rulesText';
@@ -13,7 +15,7 @@ export interface TableModel {
   state: StateMsg;
   selected: Set<string>;
   grouping: Grouping;
-  log: string[];
+  log: LogLine[];                   // the page's own lines and the chat's
   hint: HintAction[] | null;
   error: string | null;
   handOver: HandOverMsg | null;     // the last hand's end, shown until the player closes it
@@ -37,6 +39,12 @@ export interface TableModel {
   readyHand?: number | null;        // the hand after which this page pressed Next hand
   review?: ReviewState | null;      // the review of the last hand: asked for, shown, or why not
   movesOpen?: boolean;              // the list of all legal moves stays open across redraws (selecting a card)
+  chat?: ChatBook;                  // the chat's lines seen, bubbles and muted seats (chat.ts)
+  chatOpen?: boolean;               // the chat panel is open
+  chatDraft?: string;               // the free text being typed
+  chatError?: string | null;        // why the last line was refused
+  chatPhrases?: ChatPhrase[];       // the server's quick phrases
+  chatUnread?: boolean;             // lines came while the panel was closed
 }
 
 export interface TableHandlers {
@@ -63,6 +71,8 @@ export interface TableHandlers {
   walkthrough?(step: number | null): void;
   menu?(open: boolean): void;
   movesList?(open: boolean): void;
+  /** Absent at an offline table: nobody to talk to. */
+  chat?: ChatHandlers;
 }
 
 export function seatName(state: StateMsg, seat: number | null | undefined): string {

@@ -9,6 +9,7 @@ import { isReady, readyButton } from './between_hands';
 import { groupHand, rankLabel } from './cards';
 import { h, svg } from './dom';
 import { kDropAskChoices } from './dropRisk';
+import { addBubbles, chatButton, chatPanel, logItems } from './chatView';
 import { centre, opponents } from './feltView';
 import { handEnd, ledgerTable, tableOver } from './handEndView';
 import type { LegalAction } from './protocol';
@@ -126,6 +127,7 @@ function header(m: TableModel, hd: TableHandlers): HTMLElement {
       + (watching ? ` · ${watching}` : '')),
     h('div', { class: 'head-tools' },
       me?.auto ? h('button', { type: 'button', class: 'primary', 'data-focus': 'back', onclick: () => hd.back() }, "I'm back") : null,
+      hd.chat ? chatButton(m, hd.chat, !!m.chatUnread && !m.chatOpen) : null,
       h('button', { type: 'button', class: 'icon sound', 'data-focus': 'mute', 'aria-pressed': String(!m.muted),
         'aria-label': m.muted ? 'Sound off' : 'Sound on', title: m.muted ? 'Sound off' : 'Sound on', onclick: () => hd.mute?.(!m.muted) }, svg(speakerSvg(!m.muted))),
       state.status === 'over' ? h('button', { type: 'button', class: 'primary', 'data-focus': 'home', onclick: () => hd.home() }, 'Back to the lobby')
@@ -203,7 +205,8 @@ export function renderTable(m: TableModel, hd: TableHandlers): HTMLElement {
         m.commitment ? h('p', { class: 'fair-line', title: `SHA-256 of the server's seed, published before the deal: ${m.commitment}` },
           h('span', { class: 'fair-words' }, 'Deck sealed before the deal; check it after the hand'), ' ',
           h('code', {}, m.commitment.slice(0, 16) + '…')) : null),
-      rulesPanel(m, hd)),
+      rulesPanel(m, hd),
+      hd.chat ? chatPanel(m, hd.chat) : null),
     // Over the log's box, grown upwards from its foot: never over a seat, the stock or the pile.
     walkthroughCard(m, hd),
     result ? h('div', { class: 'overlay result-layer' }, ledger, result) : null,
@@ -214,7 +217,7 @@ export function renderTable(m: TableModel, hd: TableHandlers): HTMLElement {
         h('div', { class: 'log-scroll' }, ledger))
       : h('section', { class: 'log-box', 'aria-label': 'Game log' },
         h('h2', {}, 'Log'),
-        h('ol', { class: 'log', role: 'log', 'aria-live': 'polite' }, m.log.slice(-60).map((line) => h('li', {}, line)))),
+        h('ol', { class: 'log', role: 'log', 'aria-live': 'polite' }, logItems(m))),
     seated && state.view ? h('div', { class: 'dock' },
       dockStatus(m, legal),
       myHand(m, hd, selectable),
@@ -224,5 +227,6 @@ export function renderTable(m: TableModel, hd: TableHandlers): HTMLElement {
         h('p', { id: 'drop-q' }, `Drop with ${state.view?.count ?? '?'} points? If anyone has as low a count or lower, you are caught and pay.`),
         h('button', { type: 'button', 'data-focus': 'drop-no', onclick: () => hd.confirmDrop(false) }, 'Cancel'),
         h('button', { type: 'button', class: 'danger', 'data-focus': 'drop-yes', onclick: () => hd.confirmDrop(true) }, 'Yes, drop'))) : null);
+  addBubbles(root, m, Date.now());
   return root;
 }
