@@ -29,6 +29,12 @@ std::string_view mime_type(std::string_view path) {
   return "application/octet-stream";
 }
 
+// A JSON body. Text a request brought (a path, an error's words) may be any bytes: written with
+// invalid UTF-8 replaced, so a body never throws (a strict dump would, and end the server).
+std::string json_body(const nlohmann::json& value) {
+  return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
 }  // namespace
 
 HttpResponse make_response(const HttpRequest& request, http::status status, std::string_view type, std::string body, bool https) {
@@ -77,7 +83,7 @@ HttpResponse answer(const HttpRequest& req, const Site& site, bool https) {
   }
   // GET /tables/public: the listed tables waiting for people (quick play), as the `tables` message.
   if (target == "/tables/public") {
-    auto res = make(http::status::ok, "application/json", site.lobby.public_tables().dump() + "\n");
+    auto res = make(http::status::ok, "application/json", json_body(site.lobby.public_tables()));
     res.set(http::field::cache_control, "no-store");
     return res;
   }
@@ -89,12 +95,12 @@ HttpResponse answer(const HttpRequest& req, const Site& site, bool https) {
       host = site.lobby.table_host(code);
     } catch (const StorageError& e) {
       return make(http::status::service_unavailable, "application/json",
-                  nlohmann::json{{"error", "server"}, {"message", e.what()}}.dump() + "\n");
+                  json_body({{"error", "server"}, {"message", e.what()}}));
     }
     if (!host)
       return make(http::status::not_found, "application/json",
-                  nlohmann::json{{"error", "not_found"}, {"message", "no open table " + code.substr(0, 27)}}.dump() + "\n");
-    auto res = make(http::status::ok, "application/json", host->dump() + "\n");
+                  json_body({{"error", "not_found"}, {"message", "no open table has this code"}}));
+    auto res = make(http::status::ok, "application/json", json_body(*host));
     res.set(http::field::cache_control, "no-store");
     return res;
   }

@@ -1,6 +1,8 @@
 #include "http_session.h"
 
 #include <chrono>
+#include <exception>
+#include <iostream>
 
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/write.hpp>
@@ -90,7 +92,16 @@ void HttpSession<Stream>::on_read(beast::error_code ec) {
     res.keep_alive(false);
     return respond(std::move(res));
   }
-  respond(answer(req, site_, https));
+  // The boundary of everything a request can reach: whatever throws is this request's 500, never
+  // an exception out of the I/O thread's handler, which would end the server for every table.
+  try {
+    respond(answer(req, site_, https));
+  } catch (const std::exception& e) {
+    std::cerr << "tonk serve: could not answer a request: " << e.what() << "\n";  // not its path: any bytes
+    auto res = make_response(req, http::status::internal_server_error, "text/plain", "the server could not answer this request\n", https);
+    res.keep_alive(false);
+    respond(std::move(res));
+  }
 }
 
 template <class Stream>

@@ -418,6 +418,30 @@ TEST(ServeProtocol, TheHostOfATableIsThisServerWithSqlite) {
   EXPECT_EQ(json::parse(body)["host"], "https://tonk-3.example.org");
 }
 
+// A path is any bytes a client sends: one that is not UTF-8 (bytes of 0x80 and above, or a
+// character cut in two) is answered like any unknown path, and the server goes on for everyone. It
+// used to be echoed into the JSON of a 404, whose writing threw and ended the server.
+TEST(ServeProtocol, AnHttpPathThatIsNotUtf8IsAnsweredAndTheServerGoesOn) {
+  ServerProcess server(":memory:");
+  WsClient c(server.port());
+  const std::string table = create(c, {{"seats", 2}})["table"];
+  const std::vector<std::string> paths = {
+      "/tables/\xff\xfe\xfd/host",
+      "/tables/ABCDEFGHIJKLMNOPQRSTUVWXYZ\xc3\xa9/host",  // the old 27-byte cut fell inside the é
+      "/tables/" + table + "\x80/host",
+      "/records/\xff/1",
+      "/records/" + table + "/\xff",
+      "/\xff\xfe.html",
+  };
+  for (const std::string& path : paths) {
+    const auto [status, body] = http_get(server.port(), path);
+    EXPECT_TRUE(status == 400 || status == 404) << status << " " << body;
+    ASSERT_TRUE(server.alive()) << "the server ended on a path of " << path.size() << " bytes";
+  }
+  EXPECT_EQ(http_get(server.port(), "/tables/" + table + "/host").first, 200);
+  EXPECT_EQ(c.request({{"type", "ping"}})["type"], "pong");
+}
+
 // The turn timer: a person who does not act is played by a bot, marked auto, until `back`.
 TEST(ServeProtocol, TurnTimerHandsASilentSeatToABotMarkedAuto) {
   ServerProcess server(":memory:");
