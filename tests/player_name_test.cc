@@ -37,6 +37,8 @@ TEST(PlayerName, NamesThatDrawNothingAreBlank) {
 TEST(PlayerName, ControlAndFormatCharactersAreRefusedByTheirUnicodeCategory) {
   EXPECT_EQ(name_problem("A\tB"), "holds a control character");
   EXPECT_EQ(name_problem("A\xC2\x85" "B"), "holds a control character");  // U+0085 NEL
+  EXPECT_EQ(name_problem("A\xE2\x80\xA8" "B"), "holds a line break");  // U+2028 LINE SEPARATOR
+  EXPECT_EQ(text_problem("one\xE2\x80\xA9" "two", 200), "holds a line break");  // U+2029 PARAGRAPH SEPARATOR
   EXPECT_EQ(name_problem("Ann\xE2\x80\x8B").rfind("holds an invisible format", 0), 0u);          // U+200B
   EXPECT_EQ(name_problem("\xF3\xA0\x80\x81" "Ann").rfind("holds an invisible format", 0), 0u);   // U+E0001 LANGUAGE TAG
   EXPECT_EQ(name_problem("Ann "), "starts or ends with a space");

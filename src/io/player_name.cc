@@ -100,6 +100,8 @@ std::string text_problem(std::string_view text, int max_chars) {
   for (UChar32 c : cps) {
     const auto category = static_cast<UCharCategory>(u_charType(c));
     if (category == U_CONTROL_CHAR) return "holds a control character";
+    // U+2028 and U+2029 break a line as a newline does, without being control characters.
+    if (category == U_LINE_SEPARATOR || category == U_PARAGRAPH_SEPARATOR) return "holds a line break";
     if (category == U_FORMAT_CHAR) return "holds an invisible format character (zero-width or bidi)";
   }
   if (std::all_of(cps.begin(), cps.end(), draws_nothing))

@@ -121,6 +121,7 @@ TEST(Chat, FreeTextFollowsTheTextRuleWhereAllowed) {
   EXPECT_EQ(message(most + "é"), "`text` is 201 characters long; at most 200");
   EXPECT_EQ(message("ring\abell"), "`text` holds a control character");
   EXPECT_EQ(message("two\nlines"), "`text` holds a control character");
+  EXPECT_EQ(message("two\xE2\x80\xA8lines"), "`text` holds a line break");  // U+2028: a break, not a control character
   EXPECT_EQ(message("zero\u200Bwidth"), "`text` holds an invisible format character (zero-width or bidi)");
   EXPECT_EQ(message("\u202Eevil"), "`text` holds an invisible format character (zero-width or bidi)");
   EXPECT_EQ(message("   "), "`text` is blank: it draws nothing (only spaces, invisible characters or combining marks)");

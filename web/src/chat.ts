@@ -42,7 +42,7 @@ export function chatTextProblem(text: string): string | null {
   if (text.trim() === '') return 'Type something first.';
   const n = codePoints(text);
   if (n > kMaxChatChars) return `${n} characters: at most ${kMaxChatChars}.`;
-  if (/[\p{Cc}\p{Cf}]/u.test(text)) return 'Remove the invisible or control characters.';
+  if (/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(text)) return 'Remove the invisible or control characters and line breaks.';
   return null;
 }
 

@@ -4,8 +4,9 @@
 /** Longest name, in characters (Unicode code points, not bytes or UTF-16 units). */
 export const kMaxNameChars = 32;
 
-// Unicode general category Cc (controls) and Cf (format: zero-width, bidi marks, BOM, tags).
-const kInvisible = /[\p{Cc}\p{Cf}]/u;
+// Unicode general category Cc (controls) and Cf (format: zero-width, bidi marks, BOM, tags), and
+// the line and paragraph separators (Zl, Zp: U+2028, U+2029), which break a line as a newline does.
+const kInvisible = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 
 /**
  * Trims `raw` (JavaScript's trim(): Unicode white space at both ends) and checks it. Returns the

@@ -71,6 +71,7 @@ describe('free text', () => {
     expect(chatTextProblem('   ')).not.toBeNull();
     expect(chatTextProblem('two\nlines')).not.toBeNull();
     expect(chatTextProblem('zero\u200Bwidth')).not.toBeNull();
+    expect(chatTextProblem('line\u2028break')).not.toBeNull();   // U+2028: a line break that is not a control character
   });
 
   it('tells emotes from phrases', () => {
