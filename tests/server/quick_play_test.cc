@@ -158,7 +158,8 @@ TEST(QuickLobby, APrivateTableIsNeverMatchedNorListed) {
   lobby.send(stranger, ask("Bob", 2));
   EXPECT_NE(stranger->last("joined")["table"], code);
   lobby.send(stranger, json{{"type", "tables"}});
-  for (const json& t : stranger->last("tables")["tables"]) EXPECT_NE(t["table"], code);
+  const json tables = stranger->last("tables");  // held: a range-for over a temporary's member reads freed memory
+  for (const json& t : tables["tables"]) EXPECT_NE(t["table"], code);
 }
 
 TEST(QuickLobby, ANameTakenAtTheTableSendsTheAskerToAnotherAndAWaiterCannotAskTwice) {
