@@ -22,7 +22,7 @@ import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { expect, harness, kStep, parseArgs, stopChild as stop } from './harness.mjs';
 import { fingerprint, freePort, makeStage, spkiHash } from './hosting_stage.mjs';
-import { cardValue, isMyTurn, offered, stateKey, status } from './table_page.mjs';
+import { cardValue, dropConfirmingIfAsked, isMyTurn, offered, stateKey, status } from './table_page.mjs';
 
 const siteFile = fileURLToPath(new URL('../../deploy/nginx/tonk', import.meta.url));
 const caddyFile = fileURLToPath(new URL('../../deploy/Caddyfile', import.meta.url));
@@ -108,11 +108,7 @@ async function playTurn(page, turn) {
   let moves = await offered(page);
   const before = await stateKey(page);
   if (moves.includes('drop') && turn >= 3) {
-    await page.locator('.act-buttons button[data-action="drop"]').click();
-    const dialog = page.locator('[role="alertdialog"]');
-    await dialog.waitFor({ timeout: kStep });
-    await dialog.locator('button', { hasText: 'Yes, drop' }).click();
-    await waitMoved(page, before);
+    await dropConfirmingIfAsked(page, () => waitMoved(page, before));
     return;
   }
   const draw = moves.includes('stock') ? 'stock' : moves.includes('take') ? 'take' : null;

@@ -7,7 +7,7 @@
 // Every wait is for an event (a DOM change, the server's "listening on" line) bounded by 15 s; the
 // only time measured is a lower bound (a bot's move shown no sooner than the table's pace).
 import { expect, harness, kStep } from './harness.mjs';
-import { stateKey, waitMoved } from './table_page.mjs';
+import { dropConfirmingIfAsked, stateKey, waitMoved } from './table_page.mjs';
 
 const h = harness({ name: 'pacing', seconds: 90 });
 const { test, newPage } = h;
@@ -153,12 +153,8 @@ async function main() {
         || document.querySelector('main.table-page')?.dataset.status !== 'playing', null, { timeout: kStep })));
       for (const p of [ann, bo]) {
         if (!(await myTurn(p))) continue;
-        const moved = waitMoved(p, await stateKey(p));
-        await p.locator('.act-buttons [data-action="drop"]').click();
-        const yes = p.locator('[role="alertdialog"] button', { hasText: 'Yes, drop' });
-        // A drop may ask for confirmation (the page decides when): confirm if it asks.
-        await Promise.race([moved, yes.waitFor({ timeout: kStep }).then(() => yes.click()).catch(() => {})]);
-        await moved;
+        const before = await stateKey(p);
+        await dropConfirmingIfAsked(p, () => waitMoved(p, before));
         break;
       }
     }

@@ -8,7 +8,7 @@
 // Usage: node e2e/plain_http.mjs --tonk PATH/tonk --static DIR --out DIR [--chromium /usr/bin/chromium]
 // Every wait is bounded; the run is killed after TONK_E2E_SECONDS (default 90).
 import { expect, harness, kStep } from './harness.mjs';
-import { cardValue, offered, stateKey, waitMoved } from './table_page.mjs';
+import { cardValue, dropConfirmingIfAsked, offered, stateKey, waitMoved } from './table_page.mjs';
 
 const h = harness({ name: 'plain_http', seconds: 90 });
 const kHost = 'tonk.test';  // not localhost, not 127.x: a page here is not a secure context
@@ -29,10 +29,7 @@ async function playTurn(page, turn) {
   let moves = await offered(page);
   let before = await stateKey(page);
   if (moves.includes('drop') && turn >= 4) {
-    await page.locator('.act-buttons button[data-action="drop"]').click();
-    const dialog = page.locator('[role="alertdialog"]');
-    await dialog.locator('button', { hasText: 'Yes, drop' }).click();
-    await waitMoved(page, before);
+    await dropConfirmingIfAsked(page, () => waitMoved(page, before));
     return;
   }
   const draw = moves.includes('stock') ? 'stock' : moves.includes('take') ? 'take' : null;

@@ -58,3 +58,22 @@ export const scrollCueProblems = (page) => page.evaluate(() => {
   }
   return out;
 });
+
+/**
+ * Presses Drop and confirms when the page asks. The page asks only when the count could be caught
+ * and is above the player's threshold (web/src/dropRisk.ts), so a test never assumes either way.
+ * `waitMoved` starts waiting for the table to move on (it is started before the press) and returns
+ * its promise. Returns whether the page asked.
+ */
+export async function dropConfirmingIfAsked(page, waitMoved) {
+  const moved = waitMoved();
+  await page.locator('.act-buttons button[data-action="drop"]').click();
+  const yes = page.locator('[role="alertdialog"] button', { hasText: 'Yes, drop' });
+  const asked = await Promise.race([
+    yes.waitFor({ timeout: kStep }).then(() => true, () => false),
+    moved.then(() => false),
+  ]);
+  if (asked) await yes.click();
+  await moved;
+  return asked;
+}
