@@ -96,7 +96,14 @@ std::vector<ForwardedElement> forwarded_elements(const http::fields& headers) {
 
 }  // namespace
 
-std::string address_text(const ip::address& a) { return unmapped(a).to_string(); }
+std::string address_text(const ip::address& raw) {
+  const ip::address a = unmapped(raw);
+  if (a.is_v4()) return a.to_string();
+  // One IPv6 subscriber usually holds a whole /64: counted by address, it would have 2^64 limits.
+  auto bytes = a.to_v6().to_bytes();
+  std::fill(bytes.begin() + 8, bytes.end(), 0);
+  return ip::address_v6(bytes).to_string() + "/64";
+}
 
 bool AddressRange::contains(const ip::address& raw) const {
   const ip::address a = unmapped(raw);

@@ -56,7 +56,9 @@ class TrustedProxies {
   std::vector<AddressRange> ranges_;
 };
 
-/// The address as the limits and the logs write it: IPv4-mapped IPv6 ("::ffff:1.2.3.4") as IPv4.
+/// The address as the limits and the logs write it: IPv4 as is, IPv4-mapped IPv6 ("::ffff:1.2.3.4")
+/// as IPv4, other IPv6 as its /64 ("2001:db8:1:2::/64"): one subscriber's block, so that every
+/// per-address limit (connections, requests, tables, chat) counts the block, not each of its 2^64.
 std::string address_text(const boost::asio::ip::address& a);
 
 }  // namespace tonk::serve

@@ -55,6 +55,17 @@ TEST(HostingParts, AddressRangesAreIPv4OrIPv6BlocksAndNothingElse) {
     EXPECT_FALSE(serve::parse_address_range(bad)) << bad;
 }
 
+TEST(HostingParts, LimitsCountAnIPv6ClientByItsSlash64) {
+  // One subscriber's /64 is one limit key (each of its 2^64 addresses would be a fresh one);
+  // IPv4, mapped or not, is counted by address.
+  EXPECT_EQ(serve::address_text(ip("2001:db8:1:2::7")), "2001:db8:1:2::/64");
+  EXPECT_EQ(serve::address_text(ip("2001:db8:1:2:ffff:ffff:ffff:ffff")), "2001:db8:1:2::/64");
+  EXPECT_NE(serve::address_text(ip("2001:db8:1:3::7")), serve::address_text(ip("2001:db8:1:2::7")));
+  EXPECT_EQ(serve::address_text(ip("::1")), "::/64");
+  EXPECT_EQ(serve::address_text(ip("203.0.113.5")), "203.0.113.5");
+  EXPECT_EQ(serve::address_text(ip("::ffff:203.0.113.5")), "203.0.113.5");
+}
+
 TEST(HostingParts, TheClientIsTheRightMostForwardedAddressThatIsNoTrustedProxy) {
   const TrustedProxies p = proxies({"127.0.0.1/32", "10.0.0.0/8", "::1/128"});
   // Through one proxy; through two (the inner one trusted, skipped); a spoofed left part is ignored.
@@ -66,11 +77,11 @@ TEST(HostingParts, TheClientIsTheRightMostForwardedAddressThatIsNoTrustedProxy) 
   EXPECT_EQ(origin_of(p, "127.0.0.1", {{"X-Forwarded-For", "10.0.0.9, 10.0.0.8"}}).address, "10.0.0.9");  // all trusted
   EXPECT_EQ(origin_of(p, "127.0.0.1", {{"X-Forwarded-For", "unknown"}}).address, "127.0.0.1");
   EXPECT_EQ(origin_of(p, "127.0.0.1", {{"X-Forwarded-For", "203.0.113.5, garbage"}}).address, "127.0.0.1");
-  EXPECT_EQ(origin_of(p, "::1", {{"X-Forwarded-For", "[2001:db8::7]:4711"}}).address, "2001:db8::7");
+  EXPECT_EQ(origin_of(p, "::1", {{"X-Forwarded-For", "[2001:db8::7]:4711"}}).address, "2001:db8::/64");
   EXPECT_EQ(origin_of(p, "::ffff:127.0.0.1", {{"X-Forwarded-For", "::ffff:203.0.113.5"}}).address, "203.0.113.5");
   // Forwarded (RFC 7239), read when there is no X-Forwarded-For, with its proto and host.
   const auto rfc = origin_of(p, "127.0.0.1", {{"Forwarded", R"(for=198.51.100.1;proto=http, for="[2001:db8::1]:4711";proto=https;host=tonk.test)"}});
-  EXPECT_EQ(rfc.address, "2001:db8::1");
+  EXPECT_EQ(rfc.address, "2001:db8::/64");
   EXPECT_EQ(rfc.scheme, "https");
   EXPECT_EQ(rfc.host, "tonk.test");
   // The scheme and host a proxy forwards.
