@@ -17,18 +17,9 @@
 
 namespace {
 
+using tonk::serve::seeded_hex;
 using tonk::serve::TableMachine;
 
-std::string hex_of(std::mt19937_64& rng, int bytes) {
-  static const char* kDigits = "0123456789abcdef";
-  std::string out;
-  for (int i = 0; i < bytes; ++i) {
-    const unsigned b = static_cast<unsigned>(rng() & 0xff);
-    out += kDigits[b >> 4];
-    out += kDigits[b & 15];
-  }
-  return out;
-}
 
 void apply_all(TableMachine& m, const tonk::serve::Decision& d) {
   for (const tonk::serve::LogEntry& e : std::get<std::vector<tonk::serve::LogEntry>>(d)) m.apply(e);
@@ -39,7 +30,7 @@ struct BenchTable {
   tonk::serve::TableConfig config;
   std::mt19937_64 rng{7};
   TableMachine machine;
-  BenchTable(tonk::serve::TableConfig c) : config(std::move(c)), machine(config, [this](int bytes) { return hex_of(rng, bytes); }) {}
+  BenchTable(tonk::serve::TableConfig c) : config(std::move(c)), machine(config, [this](int bytes) { return seeded_hex(rng, bytes); }) {}
 };
 
 std::unique_ptr<BenchTable> bench_table() {

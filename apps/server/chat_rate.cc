@@ -28,8 +28,12 @@ std::int64_t ChatRateByAddress::wait_ms(const std::string& address, Clock::time_
 }
 
 void ChatRateByAddress::note(const std::string& address, Clock::time_point now) {
-  if (rates_.size() >= kMaxAddresses && !rates_.count(address))
+  if (rates_.size() >= kMaxAddresses && !rates_.count(address)) {
     std::erase_if(rates_, [&](const auto& entry) { return entry.second.idle(now); });
+    // Every remembered address spoke within the window: this one goes uncounted (its connection's
+    // own limit still holds), so the map never grows past its bound.
+    if (rates_.size() >= kMaxAddresses) return;
+  }
   rates_.try_emplace(address, kChatBurstPerAddress).first->second.note(now);
 }
 

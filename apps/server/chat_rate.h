@@ -34,7 +34,8 @@ class ChatRate {
 };
 
 /// The lines of each remote address, over all its connections (kChatBurstPerAddress). Remembers at
-/// most about kMaxAddresses addresses: beyond, those with no line in the window are forgotten.
+/// most kMaxAddresses addresses: beyond, those with no line in the window are forgotten, and when
+/// every one spoke within it a new address is not counted (its connection's own limit still holds).
 class ChatRateByAddress {
  public:
   using Clock = ChatRate::Clock;

@@ -35,7 +35,7 @@ std::vector<WaitingTable> Lobby::waiting_tables() {
       w.waiting_since_ms = m->waiting_since_ms().value_or(now_ms());
       w.bots_at_ms = m->bots_at_ms();
       w.level = m->config().fill_bots;
-      w.rated = m->config().rated;
+      w.rated = m->rated();
       out.push_back(std::move(w));
     }
     ++it;

@@ -71,7 +71,7 @@ struct QuickPick {
 /// (in any case). Throws ProtocolError bad_request for an unknown preset or level, and for more
 /// seats than the preset's largest table.
 QuickAsk read_quick_ask(const std::string& preset, int seats);
-/// The level's name when it is a bot level (bot_level.h), "" for kDefaultQuickLevel; else throws
+/// The level's name when it is a bot level (bot_level.h), kDefaultQuickLevel when `level` is ""; else throws
 /// ProtocolError bad_request listing the levels.
 std::string read_quick_level(const std::string& level);
 

@@ -18,10 +18,16 @@ namespace tonk::serve {
 inline constexpr int kMaxChatChars = 200;
 /// The recent lines a table keeps in memory and sends a (re)connecting client (`chat_log`).
 inline constexpr int kChatLinesKept = 50;
+
 /// A connection may send at most kChatBurst lines in any kChatWindowMs (then `rate_limited`), and
 /// all the connections of one remote address kChatBurstPerAddress.
 inline constexpr int kChatBurst = 5;
 inline constexpr int kChatBurstPerAddress = 20;
+/// All the writers of one table together: at most kChatBurstPerTable lines in any kChatWindowMs, so
+/// a table's stored log grows by at most 3 chat lines a second however many connections write
+/// (its chat leaves storage with the rest of its log when it is compacted, docs/PROTOCOL.md
+/// "Persistence"). At most kChatLinesKept, so the lines kept in memory can tell.
+inline constexpr int kChatBurstPerTable = 30;
 inline constexpr std::int64_t kChatWindowMs = 10'000;
 
 /// A quick phrase or emote: `id` is what a client sends, `text` what everyone is shown.

@@ -11,6 +11,12 @@
 
 namespace tonk::serve {
 
+std::string seeded_hex(std::mt19937_64& rng, int bytes) {
+  std::vector<std::uint8_t> out;
+  for (int i = 0; i < bytes; ++i) out.push_back(static_cast<std::uint8_t>(rng() & 0xff));
+  return to_hex(out);
+}
+
 using nlohmann::json;
 
 namespace {
@@ -171,6 +177,14 @@ Decision TableMachine::chat(const ChatRequest& r, std::int64_t now_ms) {
   if (!r.text.empty() && !config_.chat_text)
     return refused("bad_request", "`text`: this table allows quick phrases only (send a `phrase`; its creator did not allow free text)");
   if (r.phrase.empty() == r.text.empty()) return refused("bad_request", "`chat` takes one of `phrase` and `text`");
+  static_assert(kChatBurstPerTable <= kChatLinesKept, "the kept lines must hold a whole window's");
+  if (chat_.size() >= static_cast<std::size_t>(kChatBurstPerTable)) {
+    const std::int64_t free_at = chat_[chat_.size() - kChatBurstPerTable].at_ms + kChatWindowMs;
+    if (now_ms < free_at)
+      return refused("rate_limited", "at most " + std::to_string(kChatBurstPerTable) + " chat lines in " +
+                                         std::to_string(kChatWindowMs / 1000) + " seconds at one table: wait " +
+                                         std::to_string((free_at - now_ms + 999) / 1000) + " s");
+  }
   return std::vector<LogEntry>{ChatEntry{ChatLine{r.seat, r.seat >= 0 ? seat(r.seat).name : "", r.phrase, r.text, now_ms}}};
 }
 

@@ -23,6 +23,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <random>
 #include <string>
 #include <variant>
 #include <vector>
@@ -40,6 +41,9 @@ namespace tonk::serve {
 
 /// `bytes` random bytes in hex: the server's CSPRNG, or a seeded generator in tests.
 using RandomHex = std::function<std::string(int bytes)>;
+/// `bytes` bytes of `rng` in lowercase hex, one byte per draw: a seeded RandomHex for tests and
+/// benchmarks (never a server's: its seeds must not be predictable).
+std::string seeded_hex(std::mt19937_64& rng, int bytes);
 
 /// The bot that plays a seat whose turn timer ran out, or that its person left.
 inline constexpr const char* kAutoBot = "greedy";

@@ -202,6 +202,10 @@ TEST(Chat, TheConnectionsOfOneAddressShareALargerLimit) {
   const auto t0 = serve::ChatRate::Clock::time_point{} + std::chrono::hours(1);
   for (std::size_t i = 0; i < serve::ChatRateByAddress::kMaxAddresses; ++i) rates.note("a" + std::to_string(i), t0);
   EXPECT_EQ(rates.addresses(), serve::ChatRateByAddress::kMaxAddresses);
+  // While every remembered address spoke within the window, a new one is not remembered: the
+  // table never grows past its bound.
+  for (int i = 0; i < 100; ++i) rates.note("new" + std::to_string(i), t0 + std::chrono::seconds(1));
+  EXPECT_EQ(rates.addresses(), serve::ChatRateByAddress::kMaxAddresses);
   rates.note("late", t0 + std::chrono::seconds(11));
   EXPECT_EQ(rates.addresses(), 1u);
 }
@@ -241,18 +245,46 @@ TEST(Chat, TheLinesAreLoggedAndSurviveARestartForAResumingSeat) {
 
 TEST(Chat, ATableKeepsItsLatestLines) {
   MemoryLobby lobby;
+  std::int64_t now = 1'800'000'000'000;
+  lobby.lobby().set_wall_clock([&] { return now; });
   ChatTable t(lobby, {{"chat_spectators", true}});
   for (int i = 0; i < serve::kChatLinesKept + 3; ++i) {
     auto someone = std::make_shared<MemoryClient>();  // a connection and an address each: the rates are theirs
     someone->address = "10.0.0." + std::to_string(i);
     lobby.send(someone, {{"type", "watch"}, {"table", t.code}});
     lobby.send(someone, {{"type", "chat"}, {"phrase", i % 2 ? "wow" : "laugh"}});
+    ASSERT_TRUE(someone->last("error").is_null()) << someone->last("error");
+    now += 1000;  // a line a second: under the table's limit
   }
   auto late = std::make_shared<MemoryClient>();
   lobby.send(late, {{"type", "watch"}, {"table", t.code}});
   const json lines = late->last("chat_log")["lines"];
   ASSERT_EQ(lines.size(), static_cast<std::size_t>(serve::kChatLinesKept));
   EXPECT_EQ(lines.back()["phrase"], (serve::kChatLinesKept + 2) % 2 ? "wow" : "laugh");
+}
+
+TEST(Chat, AllTheWritersOfATableShareItsLimit) {
+  // Every line from its own connection and address: only the table's limit can refuse one, and it
+  // bounds how fast the table's stored log grows whoever writes.
+  MemoryLobby lobby;
+  std::int64_t now = 1'800'000'000'000;
+  lobby.lobby().set_wall_clock([&] { return now; });
+  ChatTable t(lobby, {{"chat_spectators", true}});
+  const auto say = [&](int i) {
+    auto someone = std::make_shared<MemoryClient>();
+    someone->address = "10.1.0." + std::to_string(i);
+    lobby.send(someone, {{"type", "watch"}, {"table", t.code}});
+    lobby.send(someone, {{"type", "chat"}, {"id", 1}, {"phrase", "wow"}});
+    return someone;
+  };
+  for (int i = 0; i < serve::kChatBurstPerTable; ++i) ASSERT_TRUE(say(i)->last("error").is_null()) << i;
+  now += 3000;
+  const auto over = say(serve::kChatBurstPerTable);
+  ASSERT_FALSE(over->last("error").is_null());
+  EXPECT_EQ(over->last("error")["code"], "rate_limited");
+  EXPECT_NE(over->last("error")["message"].get<std::string>().find("at one table: wait 7 s"), std::string::npos) << over->last("error");
+  now += 7000;  // the first lines leave the window
+  EXPECT_TRUE(say(serve::kChatBurstPerTable + 1)->last("error").is_null());
 }
 
 TEST(Chat, ChatIsNeverInAHandsRecord) {

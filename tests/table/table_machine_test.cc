@@ -41,16 +41,6 @@ int hands_wanted() {
 #endif
 }
 
-std::string hex_of(std::mt19937_64& rng, int bytes) {
-  static const char* kDigits = "0123456789abcdef";
-  std::string out;
-  for (int i = 0; i < bytes; ++i) {
-    const unsigned b = static_cast<unsigned>(rng() & 0xff);
-    out += kDigits[b >> 4];
-    out += kDigits[b & 15];
-  }
-  return out;
-}
 
 // The machine as logged: what a replay must reach. Volatile parts of the `state` messages (presence,
 // readiness, the bot being asked, deadlines) are left out; everything else is every seat's state.
@@ -94,7 +84,7 @@ std::string dump(TableMachine& m) {
 class Driver {
  public:
   Driver(TableConfig config, std::mt19937_64& rng, bool messages)
-      : rng_(rng), machine_(config, [this](int bytes) { return hex_of(rng_, bytes); }), config_(std::move(config)) {
+      : rng_(rng), machine_(config, [this](int bytes) { return seeded_hex(rng_, bytes); }), config_(std::move(config)) {
     machine_.set_messages(messages);
   }
 
@@ -211,7 +201,7 @@ class Driver {
     } else if (roll < 990) {  // a contribution to the next deal (now and then for the wrong hand)
       const int seat = static_cast<int>(rng_() % static_cast<std::uint64_t>(seats));
       const int hand = machine_.hand_number() + (rng_() % 10 == 0 ? 2 : 1);
-      if (machine_.holds(seat)) run(ContributeRequest{seat, hand, hex_of(rng_, 8)});
+      if (machine_.holds(seat)) run(ContributeRequest{seat, hand, seeded_hex(rng_, 8)});
     } else if (roll < 997) {  // a vote to end the table
       const int seat = static_cast<int>(rng_() % static_cast<std::uint64_t>(seats));
       if (machine_.holds(seat)) {
@@ -233,8 +223,8 @@ class Driver {
     for (int s = 0; s < config_.seats(); ++s) {
       if (!config_.bots[static_cast<std::size_t>(s)].empty()) continue;
       if (machine_.ever_joined()) EXPECT_EQ(run(JoinRequest{"PLAYER 0", s, "", "x"}), 0u) << "a look-alike name is taken";
-      const std::string entropy = rng_() % 2 ? hex_of(rng_, 4) : "";
-      EXPECT_GE(run(JoinRequest{"player " + std::to_string(s), std::nullopt, entropy, hex_of(rng_, 32)}), 1u);
+      const std::string entropy = rng_() % 2 ? seeded_hex(rng_, 4) : "";
+      EXPECT_GE(run(JoinRequest{"player " + std::to_string(s), std::nullopt, entropy, seeded_hex(rng_, 32)}), 1u);
       connected_[static_cast<std::size_t>(s)] = true;
       settle();
     }

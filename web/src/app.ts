@@ -7,7 +7,7 @@ import { isReady, NextHandCountdown, showNextHand } from './between_hands';
 import { h } from './dom';
 import { handCommitment, verifyDeal, newEntropy, revealFromRecord, SeenDeal } from './fair';
 import { defaultSeatKinds, renderBadLink, renderEnded, renderFull, renderJoin, renderLobby, renderMissing, seatsFull, CreateForm } from './lobbyView';
-import { HandLog } from './history';
+import { HandLog, trimLog } from './history';
 import { checkName } from './names';
 import { kDefaultBotDelayMs } from './pace';
 import { Connection, HandOverMsg, PresetInfo, PublicTable, ServerMsg, socketUrl, StateMsg } from './protocol';
@@ -701,6 +701,7 @@ export class App {
 
   /** Redraws the page, keeping keyboard focus on the element with the same data-focus key. */
   render(focusKey?: string): void {
+    if (this.model) trimLog(this.model.log);
     const active = document.activeElement as HTMLElement | null;
     const key = focusKey ?? active?.getAttribute?.('data-focus') ?? null;
     let page: HTMLElement;

@@ -51,6 +51,9 @@ export function speakerKey(l: ChatLine): number {
   return l.seat ?? kSpectators;
 }
 
+/** The line keys a page remembers to add each line once: well over a `chat_log`'s 50. */
+export const kSeenKept = 200;
+
 /** What this page remembers of a table's chat: the lines seen, the bubbles showing, the muted seats. */
 export class ChatBook {
   private readonly seen = new Set<string>();
@@ -70,6 +73,9 @@ export class ChatBook {
     const key = lineKey(l);
     if (this.seen.has(key)) return false;
     this.seen.add(key);
+    // A reconnection repeats at most the server's last 50 lines: older keys can go (a Set iterates
+    // oldest first), so a long session does not grow the page.
+    if (this.seen.size > kSeenKept) this.seen.delete(this.seen.values().next().value as string);
     if (now !== undefined && l.seat !== null && !this.muted.has(l.seat)) this.bubbles.set(l.seat, { line: l, until: now + kBubbleMs });
     return true;
   }

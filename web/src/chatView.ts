@@ -34,8 +34,11 @@ export function canWrite(state: StateMsg): boolean {
 /** Who said a line, as the page shows it. */
 export function speaker(state: StateMsg, l: ChatLine): string {
   if (l.seat === null) return 'Spectator';
-  if (l.seat === state.seat) return 'You';
-  return state.seats[l.seat]?.name ?? l.name ?? `Seat ${l.seat + 1}`;
+  // The name the seat had when the line was said: a seat opened before the first deal may have
+  // another person in it now.
+  const now = state.seats[l.seat]?.name ?? null;
+  if (l.seat === state.seat && (l.name === null || l.name === now)) return 'You';
+  return l.name ?? now ?? `Seat ${l.seat + 1}`;
 }
 
 function bubbleIcon(): SVGElement {

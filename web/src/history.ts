@@ -5,6 +5,14 @@ import { narrate, parseLegal, reasonText } from './actions';
 import type { LogLine } from './chat';
 import type { EventMsg, HistoryMsg, StateMsg } from './protocol';
 
+/** The most lines a table page keeps in its log (it shows the last 60): a long session does not grow the page. */
+export const kLogKept = 400;
+
+/** Drops the oldest lines of `log` beyond kLogKept. */
+export function trimLog(log: LogLine[]): void {
+  if (log.length > kLogKept) log.splice(0, log.length - kLogKept);
+}
+
 /** The server's own sentence with each bot named as the page names it ("dealt by greedy" → "dealt by Otis", words.ts nameBots). */
 function botsByName(state: StateMsg, text: string): string {
   let out = text;

@@ -2,7 +2,8 @@
 // muted seats remembered per table, free text checked as the server would, and every text a player
 // wrote put in the page as text (never markup, never a link).
 import { describe, expect, it } from 'vitest';
-import { ChatBook, chatTextProblem, isEmote, kBubbleMs, kSpectators, type ChatLine } from '../src/chat';
+import { ChatBook, chatTextProblem, isEmote, kBubbleMs, kSeenKept, kSpectators, type ChatLine } from '../src/chat';
+import { kLogKept, trimLog } from '../src/history';
 import { addBubbles, canWrite, chatPanel, logItems, speaker, type ChatHandlers } from '../src/chatView';
 import type { StateMsg } from '../src/protocol';
 import { exampleState } from './fixtures';
@@ -29,6 +30,26 @@ describe('ChatBook', () => {
     expect(book.add(line(), 0)).toBe(true);
     expect(book.add(line(), 0)).toBe(false);
     expect(book.add(line({ at_ms: 2000 }))).toBe(true);
+  });
+
+  it('remembers a bounded number of lines: a long session does not grow the page', () => {
+    const book = new ChatBook('K7', null);
+    for (let i = 0; i < kSeenKept + 50; ++i) expect(book.add(line({ at_ms: i }))).toBe(true);
+    // The server repeats at most its last 50 lines after a reconnect: those are still known.
+    for (let i = kSeenKept; i < kSeenKept + 50; ++i) expect(book.add(line({ at_ms: i }))).toBe(false);
+    expect(book.add(line({ at_ms: 0 }))).toBe(true);  // long forgotten
+    const log = Array.from({ length: kLogKept + 30 }, (_, i) => `line ${i}`);
+    trimLog(log);
+    expect(log.length).toBe(kLogKept);
+    expect(log[log.length - 1]).toBe(`line ${kLogKept + 29}`);
+  });
+
+  it('names a line by who said it, even when the seat changed hands since', () => {
+    const s: StateMsg = { ...exampleState(), seat: 0 };
+    const mine = s.seats[0].name;
+    expect(speaker(s, line({ seat: 0, name: mine }))).toBe('You');
+    expect(speaker(s, line({ seat: 0, name: 'Zed' }))).toBe('Zed');
+    expect(speaker(s, line({ seat: 1, name: 'Once Bo' }))).toBe('Once Bo');
   });
 
   it('shows a live line as a bubble on its seat until it goes', () => {
