@@ -11,12 +11,6 @@
 
 namespace tonk::serve {
 
-std::string seeded_hex(std::mt19937_64& rng, int bytes) {
-  std::vector<std::uint8_t> out;
-  for (int i = 0; i < bytes; ++i) out.push_back(static_cast<std::uint8_t>(rng() & 0xff));
-  return to_hex(out);
-}
-
 using nlohmann::json;
 
 namespace {

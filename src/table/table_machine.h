@@ -23,7 +23,6 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <random>
 #include <string>
 #include <variant>
 #include <vector>
@@ -41,9 +40,15 @@ namespace tonk::serve {
 
 /// `bytes` random bytes in hex: the server's CSPRNG, or a seeded generator in tests.
 using RandomHex = std::function<std::string(int bytes)>;
-/// `bytes` bytes of `rng` in lowercase hex, one byte per draw: a seeded RandomHex for tests and
-/// benchmarks (never a server's: its seeds must not be predictable).
-std::string seeded_hex(std::mt19937_64& rng, int bytes);
+/// `bytes` bytes of `rng` (a seeded generator such as std::mt19937_64, its low byte per draw) in
+/// lowercase hex: a seeded RandomHex for tests and benchmarks (never a server's: its seeds must not
+/// be predictable). A template, so the machine itself includes no randomness.
+template <typename Rng>
+std::string seeded_hex(Rng& rng, int bytes) {
+  std::vector<std::uint8_t> out;
+  for (int i = 0; i < bytes; ++i) out.push_back(static_cast<std::uint8_t>(rng() & 0xff));
+  return to_hex(out);
+}
 
 /// The bot that plays a seat whose turn timer ran out, or that its person left.
 inline constexpr const char* kAutoBot = "greedy";
