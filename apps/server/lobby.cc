@@ -15,7 +15,9 @@ namespace tonk::serve {
 using nlohmann::json;
 
 Lobby::Lobby(boost::asio::io_context& io, std::unique_ptr<Storage> storage, int workers)
-    : io_(io), storage_(std::make_unique<CommitQueue>(io, std::move(storage), workers > 0)) {
+    : io_(io),
+      storage_(std::make_unique<CommitQueue>(io, std::move(storage), workers > 0)),
+      quick_asks_(std::make_unique<RequestRate>(limits_.quick_asks_per_minute / 60.0, limits_.quick_asks_per_minute)) {
   if (workers > 0) {
     pool_ = std::make_unique<boost::asio::thread_pool>(static_cast<std::size_t>(workers));
     scheduler_ = std::make_unique<FairScheduler>([pool = pool_.get()](std::function<void()> pump) { boost::asio::post(*pool, std::move(pump)); },

@@ -29,6 +29,7 @@
 #include "commit_queue.h"
 #include "fair_scheduler.h"
 #include "quick_play.h"
+#include "request_rate.h"
 #include "retention.h"
 #include "server_message.h"
 #include "storage.h"
@@ -59,6 +60,9 @@ struct LobbyLimits {
   /// Quick play: how long a new listed table waits for people before bots fill it
   /// (`--quick-wait-seconds`), 1 ms or more.
   std::chrono::milliseconds quick_wait{20'000};
+  /// Quick-play asks one remote address may make a minute, on average (`--max-quick-asks-per-minute`),
+  /// with as many at once: each ask may make a table, so a flood is refused `rate_limited`. 1 or more.
+  int quick_asks_per_minute = 30;
 };
 
 class Lobby : public TableHost {
@@ -179,6 +183,7 @@ class Lobby : public TableHost {
   void handle(const std::shared_ptr<Client>& client, const in::Back& m, out::RequestId re);
   void handle(const std::shared_ptr<Client>& client, const in::Leave& m, out::RequestId re);
   void handle(const std::shared_ptr<Client>& client, const in::End& m, out::RequestId re);
+  void handle(const std::shared_ptr<Client>& client, const in::Remove& m, out::RequestId re);
   void handle(const std::shared_ptr<Client>& client, const in::Quick& m, out::RequestId re);
   void handle(const std::shared_ptr<Client>& client, const in::Tables& m, out::RequestId re);
   /// The listed tables waiting for people now (forgetting the codes of those that no longer wait).
@@ -189,7 +194,10 @@ class Lobby : public TableHost {
   /// The table and seat a message acting for a seat is about: `unauthorized` when the connection
   /// holds none (not following a table, a spectator, or a seat it left).
   std::pair<std::shared_ptr<ServerTable>, int> held_seat(const std::shared_ptr<Client>& client) const;
+  /// `client` follows `table` (or the ended table `code`) at `seat` (-1 a spectator), and no longer
+  /// the one it followed: a seat it held there at a listed table still waiting for people is left.
   void follow(const std::shared_ptr<Client>& client, const std::shared_ptr<ServerTable>& table, int seat);
+  void follow(const std::shared_ptr<Client>& client, const std::string& code, int seat);
   /// A code no table has (in memory or in the storage).
   std::string new_code() const;
   std::size_t adopt(std::vector<StoredTable> stored);
@@ -222,6 +230,7 @@ class Lobby : public TableHost {
   std::unordered_map<std::string, std::shared_ptr<boost::asio::steady_timer>> expiries_;  // unjoined tables' expiry (arm_expiry)
   RetentionPolicy retention_;
   std::set<std::string> listed_;  // codes of listed tables that may still wait for people (quick play)
+  std::unique_ptr<RequestRate> quick_asks_;  // quick-play asks per remote address (limits_.quick_asks_per_minute)
 };
 
 }  // namespace tonk::serve

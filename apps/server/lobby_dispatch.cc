@@ -43,9 +43,20 @@ std::pair<std::shared_ptr<ServerTable>, int> Lobby::held_seat(const std::shared_
 }
 
 void Lobby::follow(const std::shared_ptr<Client>& client, const std::shared_ptr<ServerTable>& table, int seat) {
+  follow(client, table->code(), seat);
+}
+
+void Lobby::follow(const std::shared_ptr<Client>& client, const std::string& code, int seat) {
   if (!client->following.table.empty())
-    if (auto old = find(client->following.table)) old->unsubscribe(client.get());
-  client->following = {table->code(), seat};
+    if (auto old = find(client->following.table)) {
+      old->unsubscribe(client.get());
+      // A seat at a listed table that waits for people is given up: one connection never holds a
+      // waiting quick seat while it plays, watches or waits elsewhere (a person seated twice).
+      const int held = client->following.seat;
+      if (old->code() != code && held >= 0 && old->config().listed && !old->over() && !old->machine().table() && old->holds(held))
+        old->leave(held);
+    }
+  client->following = {code, seat};
 }
 
 // --- The lobby's messages ---------------------------------------------------------------------------
@@ -160,6 +171,12 @@ void Lobby::handle(const std::shared_ptr<Client>& client, const in::Leave&, out:
   auto [table, seat] = held_seat(client);
   table->leave(seat);  // every connection of the seat (this one too) is a spectator now: `seat_lost`
   send(client, out::left(re));
+}
+
+void Lobby::handle(const std::shared_ptr<Client>& client, const in::Remove& m, out::RequestId re) {
+  auto [table, seat] = held_seat(client);
+  table->remove(seat, m.seat);  // the removed seat's connections get `seat_lost` {reason "removed"}
+  if (re) send(client, out::done(re));
 }
 
 void Lobby::handle(const std::shared_ptr<Client>& client, const in::End&, out::RequestId re) {

@@ -20,7 +20,9 @@ void Lobby::set_limits(const LobbyLimits& limits) {
   require(limits.max_bot_worlds >= 1 && limits.max_bot_worlds <= SearchBudget::kMaxWorlds, "max_bot_worlds");
   require(limits.hint_worlds >= 1 && limits.hint_worlds <= SearchBudget::kMaxWorlds, "hint_worlds");
   require(limits.quick_wait.count() >= 1, "quick_wait");
+  require(limits.quick_asks_per_minute >= 1, "quick_asks_per_minute");
   limits_ = limits;
+  quick_asks_ = std::make_unique<RequestRate>(limits.quick_asks_per_minute / 60.0, limits.quick_asks_per_minute);
 }
 
 void Lobby::check_unjoined(const Client& client) const {

@@ -61,6 +61,10 @@ void Lobby::handle(const std::shared_ptr<Client>& client, const in::Quick& m, ou
         t && !t->over() && !t->machine().table() && t->holds(client->following.seat))
       throw ProtocolError("bad_request", "you are waiting at table " + t->code() + " already: `leave` it first");
   if (!m.entropy.empty() && !is_hex(m.entropy, 2, 64)) throw ProtocolError("bad_request", "`entropy` must be 2 to 64 hex digits");
+  // Counted per address (reconnecting does not reset it), after the ask was read: a bad ask costs none.
+  if (const int wait = quick_asks_->admit(client->address); wait > 0)
+    throw ProtocolError("rate_limited", "at most " + std::to_string(limits_.quick_asks_per_minute) +
+                                            " quick-play asks a minute from one address: wait " + std::to_string(wait) + " s");
   std::vector<WaitingTable> waiting = waiting_tables();
   std::shared_ptr<ServerTable> table;
   // A table where another seat shows the asker's name is passed over (two strangers may share a

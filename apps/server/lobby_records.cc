@@ -25,9 +25,7 @@ void Lobby::watch_ended(const std::shared_ptr<Client>& client, const std::string
   std::optional<EndedTable> ended = storage_->read_ended(code);
   if (!ended || ended->final_state.empty()) throw not_found();
   json state = json::parse(ended->final_state);
-  if (!client->following.table.empty())
-    if (auto old = find(client->following.table)) old->unsubscribe(client.get());
-  client->following = {code, -1};
+  follow(client, code, -1);
   send(client, out::watching(code, re));
   json ledger = state.value("ledger", json(nullptr));
   send(client, std::make_shared<const std::string>(std::move(ended->final_state)));

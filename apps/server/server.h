@@ -35,6 +35,7 @@ struct ServeOptions {
   int max_unjoined_per_address = 20;      ///< tables nobody joined yet that one address may have created
   double unjoined_expiry = 600;           ///< seconds after which a table nobody joined is removed
   double quick_wait = 20;                 ///< quick play: seconds a new public table waits for people before bots fill it
+  int max_quick_asks_per_minute = 30;     ///< quick play: asks one address may make a minute (LobbyLimits)
   /// Retention (retention.h, docs/DEPLOY.md "Retention"), in seconds: an ended table's log is
   /// compacted `keep_log` after it ended, the table deleted `delete_ended_after` after (0: never),
   /// its records too unless `keep_records`; the policy is applied every `retention_sweep`.

@@ -191,6 +191,7 @@ void ServerTable::arm_fill_timer(std::int64_t until_ms) {
   auto self = shared_from_this();
   fill_timer_.async_wait([self, token](const boost::system::error_code& ec) {
     if (ec || token != self->timer_token_) return;
+    self->sync_presence();  // who is here decides who keeps a seat
     if (self->record_decision(FillTimeout{}).empty()) return;  // the seats filled up with people meanwhile
     self->after_change();  // every seat taken: the first hand is dealt
     self->host_.flush();
@@ -232,6 +233,15 @@ void ServerTable::back(int seat, const std::shared_ptr<Client>& client) {
 
 void ServerTable::leave(int seat) {
   record_decision(LeaveRequest{seat});
+  after_change();
+}
+
+void ServerTable::remove(int by, int seat) {
+  sync_presence();
+  std::int64_t away = 0;
+  if (seat >= 0 && seat < kMaxPlayers)
+    if (const auto since = away_since_[static_cast<std::size_t>(seat)]) away = host_.now_ms() - *since;
+  record_decision(RemoveRequest{by, seat, away});
   after_change();
 }
 
@@ -335,6 +345,10 @@ void ServerTable::sync_presence() {
       else if (seat < kMaxPlayers) connected[static_cast<std::size_t>(seat)] = true;
     }
   machine_.set_presence(connected, watching);
+  for (std::size_t s = 0; s < connected.size(); ++s) {
+    if (connected[s]) away_since_[s].reset();
+    else if (!away_since_[s]) away_since_[s] = host_.now_ms();
+  }
 }
 
 void ServerTable::subscribe(const std::shared_ptr<Client>& client) {

@@ -70,6 +70,10 @@ class ServerTable : public std::enable_shared_from_this<ServerTable> {
   /// Hands the seat to a bot for good. Every connection following it becomes a spectator at once
   /// and is sent `seat_lost` (docs/PROTOCOL.md), before any state of the bot's seat is rendered.
   void leave(int seat);
+  /// The host in seat `by` removes the person in `seat`, away longer than the table allows
+  /// (TableMachine::remove_after_ms): as `leave` for them, with `seat_lost` reason "removed".
+  /// Throws ProtocolError when the table refuses it (not the host, the seat not away long enough).
+  void remove(int by, int seat);
   /// Votes to end the table; a repeat writes nothing and sends only `client` its state.
   void end(int seat, const std::shared_ptr<Client>& client);
   /// Says a chat line at the table for `seat` (-1: a spectator): logged, then sent to everyone
@@ -145,6 +149,9 @@ class ServerTable : public std::enable_shared_from_this<ServerTable> {
   BotPacing pacing_;
   Audience audience_;
   std::array<bool, kMaxPlayers> hint_running_{};  // one hint at a time per seat
+  // Since when each seat has had no connection (ms since the epoch; from the server's start for a
+  // seat nobody resumed since): presence is not logged, so neither is this.
+  std::array<std::optional<std::int64_t>, kMaxPlayers> away_since_{};
   std::vector<std::weak_ptr<Client>> subscribers_;
   boost::asio::steady_timer turn_timer_;
   boost::asio::steady_timer pause_timer_;

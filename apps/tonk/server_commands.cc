@@ -90,6 +90,11 @@ void add_server_commands(CLI::App& app, ServerCommands& c) {
                       "its open seats and the first hand is dealt (default 20)")
       ->type_name("SECONDS")
       ->check(decimal_number_range(0.1, 3600));
+  c.serve->add_option("--max-quick-asks-per-minute", c.serve_options.max_quick_asks_per_minute,
+                      "Quick play: asks one remote address may make a minute, on average and at once; more are "
+                      "refused rate_limited (default 30)")
+      ->type_name("N")
+      ->check(CLI::Range(1, 1000000));
   c.serve->add_option("--keep-log", c.serve_options.keep_log,
                       "Seconds an ended table's whole log is kept before it is compacted to its records and final "
                       "ledger (default 0: at the next sweep; a closed table is never replayed)")

@@ -145,6 +145,13 @@ in::Chat read_chat(const json& m) {
   return c;
 }
 
+in::Remove read_remove(const json& m) {
+  const auto s = int_field(m, "seat");
+  if (!s) bad("`seat` (an integer) is required");
+  if (*s < 0 || *s >= kMaxPlayers) bad("no seat " + std::to_string(*s));
+  return in::Remove{static_cast<int>(*s)};
+}
+
 ClientMessage read_message(const json& m, const ParseLimits& limits) {
   const std::string& type = string_field(m, "type");
   if (type == "ping") return in::Ping{};
@@ -164,6 +171,7 @@ ClientMessage read_message(const json& m, const ParseLimits& limits) {
   if (type == "quick") return read_quick(m);
   if (type == "tables") return in::Tables{};
   if (type == "chat") return read_chat(m);
+  if (type == "remove") return read_remove(m);
   bad("unknown message type `" + type.substr(0, 32) + "`");
 }
 

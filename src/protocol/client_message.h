@@ -76,6 +76,11 @@ struct Ready {};
 struct Back {};
 struct Leave {};
 struct End {};
+/// `remove` the person in seat `seat` (0..kMaxPlayers-1) who has been away too long: the table's
+/// host may (TableMachine::host_seat); whether the seat is away long enough is the table's to say.
+struct Remove {
+  int seat = 0;
+};
 /// `chat`: one line at the followed table, exactly one of `phrase` (an id of chat_phrases(), checked
 /// here) and `text` (free text that chat_text_problem() accepts); the other is "". Whether the
 /// table lets this connection say it (free text, a spectator) is the table's to say (chat.h).
@@ -90,7 +95,7 @@ namespace tonk::serve {
 
 using ClientMessage = std::variant<in::Ping, in::Presets, in::Create, in::Join, in::Resume, in::Watch, in::Record, in::Act,
                                    in::Hint, in::Contribute, in::Ready, in::Back, in::Leave, in::End, in::Quick, in::Tables,
-                                   in::Chat>;
+                                   in::Chat, in::Remove>;
 
 /// A message and its request `id` (0..2^53; nullopt when it has none), which every reply to it
 /// carries as `re`.

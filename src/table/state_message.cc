@@ -65,6 +65,7 @@ StateMessage::Shared StateMessage::shared(const TableMachine& t, std::int64_t no
   m["rules"] = placeholder(kRulesPlaceholder);
   m["ledger"] = t.ledger_json();
   m["seats"] = seats_json(t);
+  m["host"] = t.host_seat();  // who may `remove` a person away too long (-1: nobody is seated)
   m["thinking"] = t.thinking() >= 0 ? json(t.thinking()) : json(nullptr);
   m["to_move"] = !t.over() && in_hand ? table->to_move() : -1;
   m["watching"] = t.watching();

@@ -26,7 +26,13 @@ struct Writer {
     return {{"k", "timer"}, {"hand", e.hand}, {"seq", e.seq}, {"seat", e.seat}, {"until", e.until_ms}};
   }
   json operator()(const AutoEntry& e) const { return {{"k", "auto"}, {"seat", e.seat}, {"on", e.on}}; }
-  json operator()(const LeaveEntry& e) const { return {{"k", "leave"}, {"seat", e.seat}}; }
+  json operator()(const LeaveEntry& e) const { return with_by({{"k", "leave"}, {"seat", e.seat}}, e.by); }
+  // A seat removed by the table's host names the host; a seat its person left has no `by`.
+  static json with_by(json j, int by) {
+    if (by >= 0) j["by"] = by;
+    return j;
+  }
+  json operator()(const VacateEntry& e) const { return with_by({{"k", "vacate"}, {"seat", e.seat}}, e.by); }
   json operator()(const EndEntry& e) const { return {{"k", "end"}, {"seat", e.seat}}; }
   json operator()(const OverEntry& e) const { return {{"k", "over"}, {"why", e.why}}; }
   json operator()(const WaitEntry& e) const { return {{"k", "wait"}, {"until", e.until_ms}}; }
@@ -56,7 +62,8 @@ LogEntry read(const json& e) {
     return TimerEntry{e.at("hand").get<int>(), e.at("seq").get<std::size_t>(), e.at("seat").get<int>(),
                       e.at("until").get<std::int64_t>()};
   if (k == "auto") return AutoEntry{e.at("seat").get<int>(), e.at("on").get<bool>()};
-  if (k == "leave") return LeaveEntry{e.at("seat").get<int>()};
+  if (k == "leave") return LeaveEntry{e.at("seat").get<int>(), e.value("by", -1)};
+  if (k == "vacate") return VacateEntry{e.at("seat").get<int>(), e.value("by", -1)};
   if (k == "end") return EndEntry{e.at("seat").get<int>()};
   if (k == "over") return OverEntry{e.value("why", "")};  // older logs: no reason
   if (k == "wait") return WaitEntry{e.at("until").get<std::int64_t>()};

@@ -58,9 +58,17 @@ struct AutoEntry {
   int seat = 0;
   bool on = false;
 };
-/// The person left seat `seat` for good: a bot plays it.
+/// The person left seat `seat` for good: a bot plays it. `by` the seat of the table's host who
+/// removed the person, away too long (-1: they left themselves).
 struct LeaveEntry {
   int seat = 0;
+  int by = -1;
+};
+/// Before the first deal, the person in seat `seat` left (or, when a listed table's wait ran out,
+/// was not there): the seat is open again, for a person or for the bots that fill the table.
+struct VacateEntry {
+  int seat = 0;
+  int by = -1;  ///< as LeaveEntry's
 };
 /// Seat `seat` voted to end the table.
 struct EndEntry {
@@ -89,7 +97,7 @@ struct ChatEntry {
 };
 
 using LogEntry = std::variant<SeedEntry, JoinEntry, ContribEntry, DealEntry, ActEntry, TimerEntry, AutoEntry, LeaveEntry,
-                              EndEntry, OverEntry, WaitEntry, FillEntry, ChatEntry>;
+                              EndEntry, OverEntry, WaitEntry, FillEntry, ChatEntry, VacateEntry>;
 
 /// The stored text of `entry` (a JSON object, keys in alphabetical order).
 std::string to_text(const LogEntry& entry);

@@ -64,7 +64,11 @@ Decision TableMachine::decide(const Request& request, std::int64_t now_ms) {
             return std::vector<LogEntry>{AutoEntry{r.seat, false}};
           },
           [&](const LeaveRequest& r) -> Decision {
-            std::vector<LogEntry> out{LeaveEntry{r.seat}};
+            // Before the first deal the seat opens again (a person may take it, or the fill's bots);
+            // after, a bot plays it for good.
+            std::vector<LogEntry> out;
+            if (table_) out.push_back(LeaveEntry{r.seat});
+            else out.push_back(VacateEntry{r.seat});
             bool person = false;
             for (int s = 0; s < config_.seats(); ++s) person = person || (s != r.seat && seat(s).kind == SeatKind::kPerson);
             if (!person) out.push_back(OverEntry{"left"});
@@ -88,9 +92,24 @@ Decision TableMachine::decide(const Request& request, std::int64_t now_ms) {
           },
           [&](const FillTimeout&) -> Decision {
             if (over_ || table_ || !wait_until_ || all_seated()) return std::vector<LogEntry>{};
-            return std::vector<LogEntry>{FillEntry{config_.fill_bots.empty() ? std::string(kAutoBot) : config_.fill_bots}};
+            // The people who went away while it waited give their seats up: bots never start a
+            // stranger's stakes for someone who closed the page. With nobody left, the table ends.
+            std::vector<LogEntry> out;
+            bool present = false;
+            for (int s = 0; s < config_.seats(); ++s) {
+              if (seat(s).kind != SeatKind::kPerson) continue;
+              if (connected(s)) present = true;
+              else out.push_back(VacateEntry{s});
+            }
+            if (!present) {
+              out.push_back(OverEntry{"left"});
+              return out;
+            }
+            out.push_back(FillEntry{config_.fill_bots.empty() ? std::string(kAutoBot) : config_.fill_bots});
+            return out;
           },
           [&](const ChatRequest& r) { return chat(r, now_ms); },
+          [&](const RemoveRequest& r) { return remove(r); },
           [&](const PauseOver&) -> Decision {
             if (over_ || !table_ || table_->in_hand() || !person_present()) return std::vector<LogEntry>{};
             return std::vector<LogEntry>{DealEntry{hand_number() + 1}};
@@ -182,6 +201,28 @@ Decision TableMachine::chat(const ChatRequest& r, std::int64_t now_ms) {
   return std::vector<LogEntry>{ChatEntry{ChatLine{r.seat, r.seat >= 0 ? seat(r.seat).name : "", r.phrase, r.text, now_ms}}};
 }
 
+Decision TableMachine::remove(const RemoveRequest& r) {
+  if (over_) return refused("not_found", "table " + code() + " is over");
+  const int host = host_seat();
+  if (r.by != host)
+    return refused("unauthorized", "only the table's host (" + (host >= 0 ? seat(host).name : std::string("nobody")) +
+                                       ", seated longest) may remove a seat");
+  if (r.seat < 0 || r.seat >= config_.seats()) return refused("bad_request", "no seat " + std::to_string(r.seat));
+  if (r.seat == r.by) return refused("bad_request", "to give up your own seat, send `leave`");
+  if (!holds(r.seat)) return refused("bad_request", "no person holds seat " + std::to_string(r.seat));
+  if (connected(r.seat) || r.away_ms < remove_after_ms()) {
+    const std::int64_t left = connected(r.seat) ? remove_after_ms() : remove_after_ms() - r.away_ms;
+    return refused("bad_request", seat(r.seat).name + (connected(r.seat) ? " is here" : " has been away " + std::to_string(r.away_ms / 1000) + " s") +
+                                      ": a seat may be removed once it has been away " + std::to_string(remove_after_ms() / 1000) +
+                                      " s (wait " + std::to_string((left + 999) / 1000) + " s)");
+  }
+  // As `leave`: before the first deal the seat opens again; after, a bot plays it.
+  std::vector<LogEntry> out;
+  if (table_) out.push_back(LeaveEntry{r.seat, r.by});
+  else out.push_back(VacateEntry{r.seat, r.by});
+  return out;
+}
+
 // --- Applying ---------------------------------------------------------------------------------------
 
 Effects TableMachine::apply(const LogEntry& entry) {
@@ -202,6 +243,8 @@ Effects TableMachine::apply(const LogEntry& entry) {
             info.kind = SeatKind::kPerson;
             info.name = e.name;
             info.token_hash = e.token;
+            std::erase(join_order_, e.seat);
+            join_order_.push_back(e.seat);
             effects.push_back(TokenAdded{e.token, e.seat});
             if (!ever_joined_) effects.push_back(TableJoined{});
             ever_joined_ = true;
@@ -237,9 +280,20 @@ Effects TableMachine::apply(const LogEntry& entry) {
             info.kind = SeatKind::kBot;
             info.bot_kind = kAutoBot;
             info.autoplay = false;
+            std::erase(join_order_, e.seat);
             // The seat changed hands: its connections see only the public view from now on, and are
             // told so before any state rendered for the bot's seat (hidden information, S6).
-            effects.push_back(SeatLost{e.seat, "left"});
+            effects.push_back(SeatLost{e.seat, e.by >= 0 ? "removed" : "left"});
+          },
+          [&](const VacateEntry& e) {
+            SeatInfo& info = seat_at(e.seat);
+            if (table_) throw std::runtime_error("table " + code() + ": a seat opens again only before the first deal");
+            if (info.kind != SeatKind::kPerson) throw std::runtime_error("table " + code() + ": a log entry vacates a seat nobody holds");
+            effects.push_back(TokenRemoved{info.token_hash});
+            info = SeatInfo{};  // open, with no name, token or vote
+            std::erase(join_order_, e.seat);
+            std::erase_if(contributions_[1], [&](const Contribution& c) { return c.seat == e.seat; });  // the leaver's entropy goes too
+            effects.push_back(SeatLost{e.seat, e.by >= 0 ? "removed" : "left"});
           },
           [&](const EndEntry& e) { seat_at(e.seat).ended = true; },
           [&](const OverEntry& e) { finish_table(e.why); },
@@ -456,6 +510,12 @@ bool TableMachine::set_ready(int s) {
 }
 
 bool TableMachine::holds(int s) const { return s >= 0 && s < config_.seats() && seat(s).kind == SeatKind::kPerson; }
+
+int TableMachine::host_seat() const { return join_order_.empty() ? -1 : join_order_.front(); }
+
+std::int64_t TableMachine::remove_after_ms() const {
+  return config_.turn_seconds > 0 ? std::int64_t{1000} * config_.turn_seconds : kRemoveAfterUntimedMs;
+}
 
 bool TableMachine::connected(int s) const { return s >= 0 && s < kMaxPlayers && connected_[static_cast<std::size_t>(s)]; }
 

@@ -52,6 +52,9 @@ std::string seeded_hex(Rng& rng, int bytes) {
 
 /// The bot that plays a seat whose turn timer ran out, or that its person left.
 inline constexpr const char* kAutoBot = "greedy";
+/// How long a seat must be away before the host may remove its person, at a table with no turn
+/// timer, in ms; with one, the turn timer's length.
+inline constexpr std::int64_t kRemoveAfterUntimedMs = 60'000;
 
 /// A request refused: the protocol's error code, a sentence, and a rule ID when a rule refuses it.
 struct Refused {
@@ -95,6 +98,13 @@ struct ChatRequest {
   std::string phrase;
   std::string text;
 };
+/// The table's host (`by`, host_seat()) removes the person in `seat`, whose seat has had no
+/// connection for `away_ms` (the runtime's count: presence is not logged).
+struct RemoveRequest {
+  int by = 0;
+  int seat = 0;
+  std::int64_t away_ms = 0;
+};
 /// The bot asked at (`hand`, `seq`) for `seat` chose `action` (a choice from the legal list).
 struct BotMove {
   int hand = 0;
@@ -109,7 +119,7 @@ struct PauseOver {};
 /// A listed table's wait for people (Plan::fill_until_ms) ran out: bots take its open seats.
 struct FillTimeout {};
 using Request = std::variant<JoinRequest, ActRequest, ContributeRequest, BackRequest, LeaveRequest, EndRequest, BotMove,
-                             TurnTimeout, PauseOver, FillTimeout, ChatRequest>;
+                             TurnTimeout, PauseOver, FillTimeout, ChatRequest, RemoveRequest>;
 /// What decide() answers: the entries to log, in order (none: nothing changes), or a refusal.
 using Decision = std::variant<std::vector<LogEntry>, Refused>;
 
@@ -209,6 +219,11 @@ class TableMachine {
   bool ever_joined() const { return ever_joined_; }
   /// True when a person holds `seat` (joined, not left).
   bool holds(int seat) const;
+  /// The table's host: the person seated longest (the creator, who joins first, until they leave),
+  /// who may remove a person away too long; -1 when no person is seated.
+  int host_seat() const;
+  /// How long a seat must be away before the host may remove its person, in ms.
+  std::int64_t remove_after_ms() const;
   const SeatInfo& seat(int s) const { return seats_.at(static_cast<std::size_t>(s)); }
   bool connected(int seat) const;
   int watching() const { return watching_; }
@@ -257,6 +272,7 @@ class TableMachine {
   Decision contribute(const ContributeRequest& r);
   Decision bot_move(const BotMove& r);
   Decision chat(const ChatRequest& r, std::int64_t now_ms);
+  Decision remove(const RemoveRequest& r);
   void apply_deal(int hand);
   /// Bots of `kind` take every open seat (FillEntry), named after it.
   void fill_open_seats(const std::string& kind);
@@ -281,6 +297,7 @@ class TableMachine {
   std::vector<std::string> records_;                        // record text of each finished hand
   HandHistory history_;
   std::vector<ChatLine> chat_;  // the last kChatLinesKept lines; never in a record
+  std::vector<int> join_order_;  // the seats people hold, in the order they sat (host_seat)
   struct TurnClock {
     int hand = 0;
     std::size_t seq = 0;

@@ -191,12 +191,61 @@ TEST(QuickLobby, BadAsksAreRefusedWithTheirField) {
   EXPECT_EQ(a->last("tables")["total"], 0) << "no refused ask left a table";
 }
 
+// One connection holds one waiting quick seat: following any other table (joining one by its code,
+// watching one) gives the waiting seat up, and the table it left lists it open again.
+TEST(QuickLobby, AWaiterWhoGoesElsewhereGivesUpTheWaitingSeat) {
+  MemoryLobby lobby;
+  auto ann = std::make_shared<MemoryClient>(), bob = std::make_shared<MemoryClient>(), host = std::make_shared<MemoryClient>();
+  lobby.send(ann, ask("Ann", 3));
+  lobby.send(bob, ask("Bob", 3));
+  const std::string quick_code = ann->last("joined")["table"];
+  ASSERT_EQ(bob->last("joined")["table"], quick_code);
+  lobby.send(host, json{{"type", "create"}, {"seats", 2}});
+  const std::string private_code = host->last("created")["table"];
+  lobby.send(bob, json{{"type", "join"}, {"table", private_code}, {"name", "Bob"}});
+  ASSERT_FALSE(bob->last("joined").is_null());
+  lobby.send(ann, json{{"type", "tables"}});
+  json list = ann->last("tables");
+  ASSERT_EQ(list["total"], 1);
+  EXPECT_EQ(list["tables"][0]["people"], 1) << "Bob's waiting seat is open again: " << list.dump();
+  EXPECT_EQ(list["tables"][0]["open"], 2);
+  // Ann watches another table: her seat goes too, and with nobody left the quick table ends.
+  lobby.send(ann, json{{"type", "watch"}, {"table", private_code}});
+  lobby.send(ann, json{{"type", "tables"}});
+  EXPECT_EQ(ann->last("tables")["total"], 0);
+  // Bob's seat at the private table is kept: only a listed table's waiting seat is given up.
+  lobby.send(host, json{{"type", "join"}, {"table", private_code}, {"name", "Host"}});
+  EXPECT_EQ(host->last("state")["status"], "playing");
+}
+
+TEST(QuickLobby, AsksAreLimitedPerAddress) {
+  MemoryLobby lobby;
+  serve::LobbyLimits limits = lobby.lobby().limits();
+  limits.quick_asks_per_minute = 3;
+  lobby.lobby().set_limits(limits);
+  std::vector<std::shared_ptr<MemoryClient>> clients;
+  for (int i = 0; i < 4; ++i) {
+    clients.push_back(std::make_shared<MemoryClient>());
+    clients.back()->address = "198.51.100.7";  // one address, a new connection each time
+    lobby.send(clients.back(), ask("P" + std::to_string(i), 4));
+  }
+  for (int i = 0; i < 3; ++i) EXPECT_FALSE(clients[static_cast<std::size_t>(i)]->last("joined").is_null());
+  const json refused = clients[3]->last("error");
+  EXPECT_EQ(refused["code"], "rate_limited") << refused.dump();
+  EXPECT_NE(refused["message"].get<std::string>().find("3 quick-play asks a minute"), std::string::npos);
+  auto other = std::make_shared<MemoryClient>();
+  other->address = "198.51.100.8";
+  lobby.send(other, ask("Other", 4));
+  EXPECT_FALSE(other->last("joined").is_null()) << "another address is not held up";
+}
+
 // Asks handled in one batch (before any commit delivers a reply) never share a seat.
 TEST(QuickLobby, AsksInOneBatchTakeDistinctSeats) {
   MemoryLobby lobby;
   std::vector<std::shared_ptr<MemoryClient>> clients;
   for (int i = 0; i < 40; ++i) {
     clients.push_back(std::make_shared<MemoryClient>());
+    clients.back()->address = "192.0.2." + std::to_string(i);  // strangers: the per-address limit never counts them together
     lobby.post(clients.back(), ask("P" + std::to_string(i), i % 3 == 0 ? json("any") : json(2 + i % 3), "any"));
   }
   lobby.idle();

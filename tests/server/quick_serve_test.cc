@@ -126,7 +126,8 @@ struct Asker : std::enable_shared_from_this<Asker> {
 TEST(QuickServe, TwoThousandAskingAtOnceAreEachSeatedOnceAndNoTableOverflows) {
   constexpr int kClients = 2000;
   ServerProcess server(":memory:", 1, "20",
-                       {"--quick-wait-seconds", "600", "--max-connections-per-address", "5000", "--max-connections", "5000"});
+                       {"--quick-wait-seconds", "600", "--max-connections-per-address", "5000", "--max-connections", "5000",
+                        "--max-quick-asks-per-minute", "100000"});
   boost::asio::io_context io;
   const tcp::endpoint endpoint(boost::asio::ip::make_address("127.0.0.1"), server.port());
   std::vector<std::shared_ptr<Asker>> askers;

@@ -135,6 +135,77 @@ TEST(QuickFill, APrivateTableNeverWaitsNorFills) {
   EXPECT_FALSE(state.contains("bots_in_ms")) << "a private table's state is as before";
 }
 
+// Only the seats in `here` are connected (the runtime's presence), as the fill timer sees it.
+void present_only(TableMachine& m, std::initializer_list<int> here) {
+  std::array<bool, kMaxPlayers> connected{};
+  for (int s : here) connected[static_cast<std::size_t>(s)] = true;
+  m.set_presence(connected, 0);
+}
+
+std::vector<std::string> texts(const Decision& d) {
+  std::vector<std::string> out;
+  for (const LogEntry& e : std::get<std::vector<LogEntry>>(d)) out.push_back(to_text(e));
+  return out;
+}
+
+TEST(QuickFill, WhoWentAwayWhileItWaitedGivesTheSeatUpBeforeTheBotsFill) {
+  Driven run(listed_config(3, 20'000));
+  run.join("Ann", 0);
+  run.join("Bob", 1'000);
+  present_only(run.machine, {0});  // Bob closed the page
+  const Decision d = run.machine.decide(FillTimeout{}, 20'000);
+  EXPECT_EQ(texts(d), (std::vector<std::string>{R"({"k":"vacate","seat":1})", R"({"k":"fill","kind":"easy"})"}));
+  const Effects effects = run.machine.apply(std::get<std::vector<LogEntry>>(d)[0]);
+  bool token_gone = false;
+  for (const Effect& e : effects)
+    if (const auto* t = std::get_if<TokenRemoved>(&e)) token_gone = t->hash == "hash-Bob";
+  EXPECT_TRUE(token_gone) << "Bob's token stops working";
+  EXPECT_EQ(run.machine.seat(1).kind, SeatKind::kOpen);
+  EXPECT_EQ(run.machine.seat(1).name, "");
+  run.log.push_back(to_text(std::get<std::vector<LogEntry>>(d)[0]));
+  run.record({std::get<std::vector<LogEntry>>(d)[1]});
+  run.settle(20'000);
+  EXPECT_EQ(run.machine.status(), std::string("playing"));
+  EXPECT_EQ(run.machine.seat(0).name, "Ann");
+  EXPECT_EQ(run.machine.seat(1).kind, SeatKind::kBot);
+  EXPECT_EQ(run.machine.seat(2).kind, SeatKind::kBot);
+  // The log replays to the same seats.
+  TableMachine again(run.machine.config(), [](int) -> std::string { throw std::logic_error("no seed on replay"); });
+  again.set_messages(false);
+  for (const std::string& e : run.log) again.apply(parse_log_entry(e));
+  for (int s = 0; s < 3; ++s) EXPECT_EQ(again.seat(s).name, run.machine.seat(s).name);
+}
+
+TEST(QuickFill, WithNobodyLeftWhenTheWaitRunsOutTheTableEnds) {
+  Driven run(listed_config(3, 20'000));
+  run.join("Ann", 0);
+  present_only(run.machine, {});
+  const Decision d = run.machine.decide(FillTimeout{}, 20'000);
+  EXPECT_EQ(texts(d), (std::vector<std::string>{R"({"k":"vacate","seat":0})", R"({"k":"over","why":"left"})"}));
+  run.record(std::get<std::vector<LogEntry>>(d));
+  EXPECT_EQ(run.machine.status(), std::string("over")) << "no bots start a hand for nobody";
+}
+
+TEST(QuickFill, LeavingBeforeTheFirstDealOpensTheSeatAgainAndAfterItABotPlaysIt) {
+  TableConfig c = listed_config(3, 20'000);
+  c.listed = false;
+  Driven run(c);
+  run.join("Ann", 0);
+  run.join("Bob", 0);
+  const Decision d = run.machine.decide(LeaveRequest{1}, 0);
+  EXPECT_EQ(texts(d), std::vector<std::string>{R"({"k":"vacate","seat":1})"});
+  run.record(std::get<std::vector<LogEntry>>(d));
+  EXPECT_EQ(run.machine.open_seats(), 2) << "a bot takes a seat only once a hand was dealt";
+  EXPECT_FALSE(run.machine.holds(1));
+  run.join("Bob", 0);  // his name is free again
+  run.join("Cy", 0);
+  EXPECT_EQ(run.machine.status(), std::string("playing"));
+  EXPECT_EQ(texts(run.machine.decide(LeaveRequest{2}, 0)), std::vector<std::string>{R"({"k":"leave","seat":2})"});
+  // A vacate after the deal is a corrupt log: refused, not applied.
+  EXPECT_THROW(run.machine.apply(VacateEntry{0}), std::runtime_error);
+  EXPECT_EQ(to_text(parse_log_entry(R"({"k":"vacate","seat":2})")), R"({"k":"vacate","seat":2})");
+}
+
 TEST(QuickFill, TheNewEntriesReadBackAsWritten) {
   for (const LogEntry& e : {LogEntry{WaitEntry{1234567}}, LogEntry{FillEntry{"hard"}}}) {
     const std::string text = to_text(e);

@@ -753,7 +753,13 @@ export class App {
         verify: () => { void this.verify(); },
         review: m.state.seat === null ? undefined : () => this.review(),
         back: () => this.send('back'),
-        leave: () => { used(); if (confirm('Leave this table? A bot plays your seat from now on.')) { this.send('leave'); store.del(`tonk.seat.${m.state.table}`); location.hash = '#/'; } },
+        remove: m.state.table === kOfflineCode ? undefined : (seat) => {
+          used();
+          const who = m.state.seats[seat]?.name ?? `seat ${seat + 1}`;
+          const after = m.state.status === 'waiting' ? 'Their seat opens for someone else.' : 'A bot plays their seat from now on.';
+          if (confirm(`Remove ${who}, who is away? ${after}`)) this.send('remove', { seat });
+        },
+        leave: () => { used(); if (confirm(m.state.status === 'waiting' ? 'Leave this table? Your seat opens for someone else.' : 'Leave this table? A bot plays your seat from now on.')) { this.send('leave'); store.del(`tonk.seat.${m.state.table}`); location.hash = '#/'; } },
         end: () => {
           used();
           if (!confirm(kEndQuestion)) { this.render(); return; }

@@ -8,7 +8,7 @@ import { describeSpread } from './spreads';
 import { thinking, thinkingText } from './table_status';
 import { botWords } from './words';
 
-export function opponents(m: TableModel): HTMLElement {
+export function opponents(m: TableModel, remove?: (seat: number) => void): HTMLElement {
   const { state } = m;
   const v = state.view;
   return h('section', { class: 'seats', 'aria-label': 'Players' }, state.seats.map((s, i) => {
@@ -20,6 +20,8 @@ export function opponents(m: TableModel): HTMLElement {
     const known = shown ?? info?.known ?? [];
     const hidden = shown ? 0 : Math.max(0, (info?.hand_size ?? 0) - known.length);
     const flash = m.flash && m.flash.seat === i ? ' flash' : '';
+    // The host may remove a person who went away (the server says when it is too soon).
+    const removable = !!remove && state.seat !== null && state.host === state.seat && s.kind === 'person' && !s.connected && state.status !== 'over';
     const tags = [
       s.kind === 'bot' ? `${botWords(s.bot ?? '')} bot` : s.kind === 'open' ? 'open seat' : '',
       v && v.dealer === i ? 'dealer' : '',
@@ -37,7 +39,9 @@ export function opponents(m: TableModel): HTMLElement {
         // What the seat is doing now ("to move"; a paced bot's "thinking…" goes here too).
         thinking(state, i)
           ? h('div', { class: 'seat-status thinking', 'data-slot': 'seat-status', role: 'status' }, thinkingText(state))
-          : h('div', { class: 'seat-status', 'data-slot': 'seat-status', 'aria-live': 'polite' }, toMove ? 'to move' : '')),
+          : h('div', { class: 'seat-status', 'data-slot': 'seat-status', 'aria-live': 'polite' }, toMove ? 'to move' : ''),
+        removable ? h('button', { type: 'button', class: 'seat-remove', 'data-focus': `remove-${i}`,
+          'aria-label': `Remove ${seatName(state, i)}, who is away`, onclick: () => remove!(i) }, 'Remove') : null),
       info ? h('div', { class: 'seat-cards' },
         h('span', { class: 'seat-count' }, `${info.hand_size} card${info.hand_size === 1 ? '' : 's'}`),
         h('span', { class: 'backs', 'aria-hidden': 'true' }, Array.from({ length: Math.min(hidden, 8) }, () => cardBack('hidden card'))),

@@ -52,6 +52,8 @@ export interface StateMsg {
   to_move: number;
   deadline_ms: number | null;
   seats: SeatState[];
+  /** The table's host (docs/PROTOCOL.md `remove`): the seat that may remove a person away too long. */
+  host?: number;
   ledger: Ledger | null;
   rules: string;
   preset: string;

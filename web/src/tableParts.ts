@@ -60,6 +60,8 @@ export interface TableHandlers {
   review?(): void;
   back(): void;
   leave(): void;
+  /** The host removes the person in `seat`, away too long (absent at an offline table). */
+  remove?(seat: number): void;
   end(): void;
   /** Absent at an offline table: nobody can be invited to a game in this page. */
   copyLink?(): void;

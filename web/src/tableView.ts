@@ -198,7 +198,7 @@ export function renderTable(m: TableModel, hd: TableHandlers): HTMLElement {
         state.status === 'waiting' ? h('section', { class: 'invite' },
           h('p', {}, 'Share this link; the hand is dealt when every seat is taken:'),
           h('input', { class: 'link', readonly: true, value: m.link, 'aria-label': 'Invite link' })) : null,
-        opponents(m),
+        opponents(m, hd.remove),
         state.view ? centre(m, match.spreadTargets, { stock: tap('stock'), take: tap('take'), tap: (id) => hd.act(id) }) : null,
         // The deal's commitment (docs/PROTOCOL.md, "Provably fair deals") in plain words; its start
         // after them (cut first when the line is short of room), the whole in the title.

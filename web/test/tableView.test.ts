@@ -55,6 +55,22 @@ describe('renderTable', () => {
     expect(texts(root, '.log li')).toEqual(['Ann drew from the stock.']);
   });
 
+  it('offers the host a Remove button on a person who went away, and nobody else', () => {
+    const away = exampleState();
+    away.seats[1] = { ...away.seats[1], kind: 'person', name: 'Bo', connected: false, bot: undefined };
+    away.host = 0;
+    const hd = { ...handlers(), remove: vi.fn() };
+    const root = renderTable(model({ state: away }), hd);
+    const button = root.querySelector<HTMLButtonElement>('.seat[data-seat="1"] .seat-remove')!;
+    expect(button.getAttribute('aria-label')).toBe('Remove Bo, who is away');
+    button.click();
+    expect(hd.remove).toHaveBeenCalledWith(1);
+    expect(renderTable(model({ state: { ...away, host: 1 } }), hd).querySelector('.seat-remove')).toBeNull();   // not the host
+    const here = { ...away, seats: away.seats.map((s, i) => (i === 1 ? { ...s, connected: true } : s)) };
+    expect(renderTable(model({ state: here }), hd).querySelector('.seat-remove')).toBeNull();                   // Bo is here
+    expect(renderTable(model({ state: away }), handlers()).querySelector('.seat-remove')).toBeNull();           // an offline table
+  });
+
   it('offers only the listed moves the selection makes', () => {
     const none = renderTable(model(), handlers());
     expect(texts(none, '.act-buttons button[data-action]')).toEqual([]);
