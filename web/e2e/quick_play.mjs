@@ -1,7 +1,8 @@
 // Browser tests of quick play (docs/WEB.md "Play now"): two strangers, each in a browser context of
 // their own at 390x844, press Play now and land at the same table; while it waits for more people
 // the table shows "Bots join in N s"; a third, alone at another size of table, gets bots after the
-// wait and the hand starts; the lobby lists the public table with a Join button (at 360 and 1280).
+// wait and the hand starts; on phones (844x390, 360x740) the wait fits and a person who leaves
+// before the deal opens the seat again; the lobby lists the public table with a Join button (at 360 and 1280).
 // Run by ctest (`web.quick`) against a real `tonk serve` on 127.0.0.1 with a short
 // --quick-wait-seconds, and Debian's chromium (e2e/harness.mjs). Every wait is for an event, bounded
 // by the harness's step.
@@ -61,6 +62,29 @@ async function main() {
     expect((await cy.locator('.bots-in').count()) === 0, 'no countdown once the hand is dealt');
     await h.shot(cy, 'quick-playing-1280', { settled: false });
     await cy.context().close();
+  });
+
+  await test('on phones (844x390 landscape, 360x740): the wait fits, and leaving before the deal opens the seat', async () => {
+    const dee = await newPage(844, 390);
+    const eve = await newPage(360, 740);
+    const code = await playNow(dee, base, 'Dee', { seats: '4' });
+    expect((await playNow(eve, base, 'Eve', { seats: '4' })) === code, 'the same table');
+    await dee.waitForFunction(() => [...document.querySelectorAll('.seat')].some((s) => s.textContent?.includes('Eve')), null, { timeout: kStep });
+    for (const [page, w] of [[dee, 844], [eve, 360]]) {
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(wide <= w, `no sideways scroll at ${w}: ${wide}`);
+      expect(await page.locator('.bots-in').isVisible(), `the countdown shows at ${w}`);
+      await h.shot(page, `quick-waiting-${w}`, { settled: false });
+    }
+    eve.on('dialog', (d) => { void d.accept(); });
+    await eve.click('.menu summary');
+    await eve.click('.head-buttons button:has-text("Leave")');
+    // Before the first deal no bot takes Eve's seat: it is open again for the next stranger.
+    await dee.waitForFunction(() => ![...document.querySelectorAll('.seat')].some((s) => s.textContent?.includes('Eve')), null, { timeout: kStep });
+    const open = await dee.locator('.seat', { hasText: 'open seat' }).count();
+    expect(open === 3, `three open seats after Eve left: ${open}`);
+    await dee.context().close();
+    await eve.context().close();
   });
 
   await test('the lobby at 360 and 1280 px shows Play now without scrolling sideways', async () => {
