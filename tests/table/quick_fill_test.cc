@@ -66,7 +66,7 @@ struct Driven {
     FAIL() << "never settles";
   }
   void join(const std::string& name, std::int64_t now) {
-    Decision d = machine.decide(JoinRequest{name, std::nullopt, "", "hash-" + name}, now);
+    Decision d = machine.decide(JoinRequest{name, std::nullopt, "", "hash-" + name, ""}, now);
     ASSERT_TRUE(std::holds_alternative<std::vector<LogEntry>>(d));
     record(std::get<std::vector<LogEntry>>(d));
     settle(now);
