@@ -43,6 +43,10 @@ async function main() {
   let annKey = '';
 
   await test('two identified people play a rated quick hand: the rating moves on #/me', async () => {
+    await ann.goto(`${base}/`);
+    await ann.waitForSelector('.me-links a[href="#/me"]', { timeout: kStep });
+    expect((await ann.locator('.me-links a[href="#/leaderboard/P-STD"]').count()) === 1, 'the lobby links to the leaderboard');
+    await h.shot(ann, 'identity-lobby-360', { settled: false });
     expect((await standardRating(ann, base)) === null, 'no rating before any rated hand');
     await h.shot(ann, 'identity-me-new-360', { settled: false });
     const annCode = await playNow(ann, base, 'Ann');
