@@ -128,9 +128,13 @@ void Lobby::handle(const std::shared_ptr<Client>& client, const in::Player& m, o
   reply["since_ms"] = stored->created_ms;
   json standings = json::array();
   for (PlayerStanding s : stored->standings) {
-    RatedStanding rated = rated_standing(s);
-    bring_up_to_date(rated, now_ms(), ratings_.period);  // per day: the days away grow the deviation
-    set_rated(s, rated);
+    try {
+      RatedStanding rated = rated_standing(s);
+      bring_up_to_date(rated, now_ms(), ratings_.period);  // per day: the days away grow the deviation
+      set_rated(s, rated);
+    } catch (const std::exception&) {
+      // A damaged open period: shown as stored (rating it is hand_finished's to refuse, loudly).
+    }
     standings.push_back({{"group", s.group},
                          {"rating", shown(s.rating)},
                          {"deviation", shown(s.deviation)},
