@@ -41,7 +41,7 @@ std::unique_ptr<BenchTable> bench_table() {
   config.bots = {"", "greedy", "greedy", "greedy"};
   auto table = std::make_unique<BenchTable>(config);
   TableMachine& m = table->machine;
-  apply_all(m, m.decide(tonk::serve::JoinRequest{"Ann", 0, "", std::string(64, 'a')}, 0));
+  apply_all(m, m.decide(tonk::serve::JoinRequest{"Ann", 0, "", std::string(64, 'a'), ""}, 0));
   std::array<bool, tonk::kMaxPlayers> connected{};
   connected[0] = true;
   m.set_presence(connected, 2);

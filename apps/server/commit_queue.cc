@@ -7,6 +7,8 @@
 
 #include <boost/asio/post.hpp>
 
+#include "player_rows.h"
+
 namespace tonk::serve {
 
 CommitQueue::CommitQueue(boost::asio::io_context& io, std::unique_ptr<Storage> backend, bool threaded)
@@ -52,6 +54,29 @@ void CommitQueue::drop_table(const std::string& code) {
 
 void CommitQueue::put_record(const std::string& code, int hand, const std::string& text) {
   staged_.push_back([code, hand, text](Storage& s) { s.put_record(code, hand, text); });
+}
+
+void CommitQueue::put_player(const std::string& key_hash, const std::string& name, std::int64_t created_ms) {
+  check_key_hash(key_hash);
+  check_display_name(name);
+  staged_.push_back([key_hash, name, created_ms](Storage& s) { s.put_player(key_hash, name, created_ms); });
+}
+
+void CommitQueue::put_standing(const std::string& key_hash, const PlayerStanding& standing) {
+  check_key_hash(key_hash);
+  check_group(standing.group);
+  staged_.push_back([key_hash, standing](Storage& s) { s.put_standing(key_hash, standing); });
+}
+
+void CommitQueue::add_player_hand(const std::string& key_hash, const PlayerHand& hand) {
+  check_key_hash(key_hash);
+  check_group(hand.group);
+  staged_.push_back([key_hash, hand](Storage& s) { s.add_player_hand(key_hash, hand); });
+}
+
+void CommitQueue::forget_player(const std::string& key_hash) {
+  check_key_hash(key_hash);
+  staged_.push_back([key_hash](Storage& s) { s.forget_player(key_hash); });
 }
 
 void CommitQueue::submit(std::function<void()> released) {
@@ -150,6 +175,21 @@ std::optional<std::string> CommitQueue::read_record(const std::string& code, int
 std::optional<EndedTable> CommitQueue::read_ended(const std::string& code) {
   std::lock_guard<std::mutex> lock(backend_mutex_);
   return backend_->read_ended(code);
+}
+
+std::optional<PlayerRecord> CommitQueue::read_player(const std::string& key_hash) {
+  std::lock_guard<std::mutex> lock(backend_mutex_);
+  return backend_->read_player(key_hash);
+}
+
+std::vector<PlayerHand> CommitQueue::player_hands(const std::string& key_hash, std::size_t limit) {
+  std::lock_guard<std::mutex> lock(backend_mutex_);
+  return backend_->player_hands(key_hash, limit);
+}
+
+std::vector<LeaderboardRow> CommitQueue::leaderboard(const std::string& group, double max_deviation, std::size_t limit) {
+  std::lock_guard<std::mutex> lock(backend_mutex_);
+  return backend_->leaderboard(group, max_deviation, limit);
 }
 
 std::size_t CommitQueue::compact_logs(std::int64_t ended_before_ms, std::size_t max_entries) {

@@ -52,6 +52,12 @@ class CommitQueue {
   void close_table(const std::string& code, std::int64_t ended_ms, const std::string& final_state);
   void drop_table(const std::string& code);
   void put_record(const std::string& code, int hand, const std::string& text);
+  /// Players' writes (storage.h), checked at once as the backend checks them (std::invalid_argument:
+  /// a bad key hash, name or group), so that a batch never fails for one.
+  void put_player(const std::string& key_hash, const std::string& name, std::int64_t created_ms);
+  void put_standing(const std::string& key_hash, const PlayerStanding& standing);
+  void add_player_hand(const std::string& key_hash, const PlayerHand& hand);
+  void forget_player(const std::string& key_hash);
   /// True when something is staged and not yet handed to the commit thread.
   bool pending() const { return !staged_.empty(); }
 
@@ -68,6 +74,9 @@ class CommitQueue {
   bool code_used(const std::string& code);
   std::optional<std::string> read_record(const std::string& code, int hand);
   std::optional<EndedTable> read_ended(const std::string& code);
+  std::optional<PlayerRecord> read_player(const std::string& key_hash);
+  std::vector<PlayerHand> player_hands(const std::string& key_hash, std::size_t limit);
+  std::vector<LeaderboardRow> leaderboard(const std::string& group, double max_deviation, std::size_t limit);
   std::size_t compact_logs(std::int64_t ended_before_ms, std::size_t max_entries);
   std::size_t delete_ended(std::int64_t ended_before_ms, bool keep_records, std::size_t max_tables);
   std::vector<std::string> tables_without_records();

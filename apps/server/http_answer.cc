@@ -87,6 +87,19 @@ HttpResponse answer(const HttpRequest& req, const Site& site, bool https) {
     res.set(http::field::cache_control, "no-store");
     return res;
   }
+  // GET /leaderboard/GROUP: a preset group's leaderboard, as the `leaderboard` message.
+  if (target.rfind("/leaderboard/", 0) == 0) {
+    try {
+      auto res = make(http::status::ok, "application/json", json_body(site.lobby.leaderboard_json(target.substr(13))));
+      res.set(http::field::cache_control, "no-store");
+      return res;
+    } catch (const ProtocolError& e) {
+      return make(http::status::not_found, "application/json", json_body({{"error", e.code()}, {"message", e.what()}}));
+    } catch (const StorageError& e) {
+      return make(http::status::service_unavailable, "application/json",
+                  json_body({{"error", "server"}, {"message", e.what()}}));
+    }
+  }
   // GET /tables/CODE/host: the server hosting an open table, from any server (docs/SCALING.md).
   if (target.rfind("/tables/", 0) == 0 && target.size() > 13 && target.compare(target.size() - 5, 5, "/host") == 0) {
     const std::string code = target.substr(8, target.size() - 13);

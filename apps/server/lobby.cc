@@ -59,7 +59,8 @@ void Lobby::flush() {
     }
   ending_.clear();
   if (outbox_.empty() && ended.empty() && !storage_->pending()) return;
-  storage_->submit([this, out = std::move(outbox_), ended = std::move(ended)] {
+  storage_->submit([this, out = std::move(outbox_), ended = std::move(ended), players = pending_players_.mark()] {
+    pending_players_.committed(players);  // the storage holds them now
     for (const auto& [weak, text] : out)
       if (auto c = weak.lock()) c->deliver(text);
     // Ended and committed: the tables leave memory (their connections keep following their codes, for

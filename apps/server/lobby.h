@@ -28,6 +28,7 @@
 #include "client_message.h"
 #include "commit_queue.h"
 #include "fair_scheduler.h"
+#include "pending_players.h"
 #include "quick_play.h"
 #include "request_rate.h"
 #include "retention.h"
@@ -36,6 +37,7 @@
 #include "table_config.h"
 #include "table_host.h"
 #include "token_registry.h"
+#include "tonk/rating_period.h"
 
 namespace tonk::serve {
 
@@ -64,6 +66,19 @@ struct LobbyLimits {
   /// with as many at once: each ask may make a table, so a flood is refused `rate_limited`. 1 or more.
   int quick_asks_per_minute = 30;
 };
+
+/// How the server rates people (docs/RATINGS.md): when a player's rating period closes, and which
+/// players a leaderboard lists.
+struct RatingSettings {
+  RatingPeriod period;  ///< `--rating-period-hands N` (1..1000, default 10), or `--rating-period-day`
+  /// A leaderboard lists the players whose deviation is below this (`--leaderboard-deviation`), in
+  /// rating points, above 0 up to 350: a player is listed once their rating is known well enough.
+  double leaderboard_deviation = 150;
+};
+
+/// Most players a `leaderboard` lists, and most recent hands a `player` reply holds.
+inline constexpr std::size_t kLeaderboardRows = 50;
+inline constexpr std::size_t kRecentPlayerHands = 20;
 
 class Lobby : public TableHost {
  public:
@@ -114,6 +129,11 @@ class Lobby : public TableHost {
   /// Table `table` ended (ServerTable::finish_table, live): the next flush() stages its close with
   /// its final state, commits, then drops it from memory.
   void table_ended(const ServerTable& table) override;
+  /// A rated table's hand was booked: when every seat is a different identified person, each one's
+  /// standing in the table's preset group takes the hand (add_rated_hand, with the pairwise results
+  /// against the others' ratings as they stood) and the hand joins their history, staged with the
+  /// hand's entries (lobby_players.cc).
+  void hand_finished(const ServerTable& table, const HandFinished& hand) override;
   /// The URL this server advertises (`--advertise`; by default http://HOST:PORT it listens on). With a
   /// shared storage it is recorded with each lease (the routing registry). Call before restore().
   void set_advertise(const std::string& url);
@@ -131,6 +151,16 @@ class Lobby : public TableHost {
   /// SearchBudget::kMaxWorlds too).
   void set_limits(const LobbyLimits& limits);
   const LobbyLimits& limits() const { return limits_; }
+  /// Throws std::invalid_argument, naming the setting, for a period's hands outside 1..1000 or a
+  /// leaderboard deviation outside (0, 350].
+  void set_ratings(const RatingSettings& ratings);
+  const RatingSettings& ratings() const { return ratings_; }
+  /// GET /leaderboard/GROUP and the `leaderboard` reply (without `re`): the best players of preset
+  /// group `group` (a preset's name) and the bots' fixed ratings. Throws ProtocolError bad_request
+  /// for an unknown group, StorageError.
+  nlohmann::json leaderboard_json(const std::string& group);
+  /// Writes staged about players and not yet durable (for the tests: none once idle).
+  std::size_t pending_players() const { return pending_players_.size(); }
 
   /// A table got its first person: it no longer counts against its creator's limits nor expires.
   void table_joined(ServerTable& table) override;
@@ -189,6 +219,16 @@ class Lobby : public TableHost {
   /// The listed tables waiting for people now (forgetting the codes of those that no longer wait).
   std::vector<WaitingTable> waiting_tables();
   void handle(const std::shared_ptr<Client>& client, const in::Chat& m, out::RequestId re);
+  void handle(const std::shared_ptr<Client>& client, const in::Player& m, out::RequestId re);
+  void handle(const std::shared_ptr<Client>& client, const in::Leaderboard& m, out::RequestId re);
+  void handle(const std::shared_ptr<Client>& client, const in::Forget& m, out::RequestId re);
+  /// The player id of a `join`'s or `quick`'s key ("" for none); the name is stored with the player
+  /// once the seat is taken (remember_player). Throws ProtocolError bad_request for a bad key.
+  static std::string player_id(const std::string& player_key);
+  /// Stages player `player` (a player id, or "": nothing) under `name`: a new one, or a new name.
+  void remember_player(const std::string& player, const std::string& name);
+  /// `player`'s standing in `group` as the next rated hand starts from it: staged, else stored, else new.
+  PlayerStanding current_standing(const std::string& player, const std::string& group);
   std::shared_ptr<ServerTable> find(const std::string& code) const;
   std::shared_ptr<ServerTable> followed(const std::shared_ptr<Client>& client, bool need_seat) const;
   /// The table and seat a message acting for a seat is about: `unauthorized` when the connection
@@ -229,6 +269,8 @@ class Lobby : public TableHost {
   std::vector<std::string> ending_;  // tables that ended since the last flush (table_ended)
   std::unordered_map<std::string, std::shared_ptr<boost::asio::steady_timer>> expiries_;  // unjoined tables' expiry (arm_expiry)
   RetentionPolicy retention_;
+  RatingSettings ratings_;
+  PendingPlayers pending_players_;  // standings and forgets staged, not yet durable
   std::set<std::string> listed_;  // codes of listed tables that may still wait for people (quick play)
   std::unique_ptr<RequestRate> quick_asks_;  // quick-play asks per remote address (limits_.quick_asks_per_minute)
 };

@@ -94,7 +94,9 @@ std::string Lobby::new_code() const {
 void Lobby::handle(const std::shared_ptr<Client>& client, const in::Join& m, out::RequestId re) {
   auto table = find(m.table);
   if (!table || table->over()) throw ProtocolError("not_found", "no table " + m.table.substr(0, 16));
-  auto [s, token] = table->join(m.name, m.seat, m.entropy);
+  const std::string player = player_id(m.player_key);  // the key itself is never kept
+  auto [s, token] = table->join(m.name, m.seat, m.entropy, player);
+  remember_player(player, m.name);
   follow(client, table, s);
   send(client, out::joined(table->code(), s, token, re));
   table->subscribe(client);

@@ -65,6 +65,7 @@ void Lobby::handle(const std::shared_ptr<Client>& client, const in::Quick& m, ou
   if (const int wait = quick_asks_->admit(client->address); wait > 0)
     throw ProtocolError("rate_limited", "at most " + std::to_string(limits_.quick_asks_per_minute) +
                                             " quick-play asks a minute from one address: wait " + std::to_string(wait) + " s");
+  const std::string player = player_id(m.player_key);  // the key itself is never kept
   std::vector<WaitingTable> waiting = waiting_tables();
   std::shared_ptr<ServerTable> table;
   // A table where another seat shows the asker's name is passed over (two strangers may share a
@@ -90,7 +91,8 @@ void Lobby::handle(const std::shared_ptr<Client>& client, const in::Quick& m, ou
   // The seat is taken now, in the machine (the reply waits for the commit). A name another seat
   // shows is refused: at a table that fits, another try makes or finds another table only if it
   // is asked again, so the refusal is the table's (`bad_request`), as `join`'s.
-  auto [seat, token] = table->join(m.name, std::nullopt, m.entropy);
+  auto [seat, token] = table->join(m.name, std::nullopt, m.entropy, player);
+  remember_player(player, m.name);
   follow(client, table, seat);
   send(client, out::joined(table->code(), seat, token, re));
   table->subscribe(client);

@@ -114,6 +114,11 @@ int run_server(const ServeOptions& options, const ServerParts& parts) {
     limits.quick_wait = std::chrono::milliseconds(std::max(1LL, static_cast<long long>(options.quick_wait * 1000)));
     limits.quick_asks_per_minute = options.max_quick_asks_per_minute;
     lobby->set_limits(limits);
+    RatingSettings ratings;
+    ratings.period.rule = options.rating_period_day ? PeriodRule::kDay : PeriodRule::kHands;
+    ratings.period.hands = options.rating_period_hands;
+    ratings.leaderboard_deviation = options.leaderboard_deviation;
+    lobby->set_ratings(ratings);
     RetentionPolicy retention;
     const auto ms = [](double seconds) { return std::chrono::milliseconds(static_cast<long long>(seconds * 1000)); };
     retention.keep_log = ms(options.keep_log);

@@ -36,6 +36,12 @@ struct ServeOptions {
   double unjoined_expiry = 600;           ///< seconds after which a table nobody joined is removed
   double quick_wait = 20;                 ///< quick play: seconds a new public table waits for people before bots fill it
   int max_quick_asks_per_minute = 30;     ///< quick play: asks one address may make a minute (LobbyLimits)
+  /// Ratings (docs/RATINGS.md): a player's rating period closes at their `rating_period_hands`-th
+  /// rated hand of it (1..1000), or at midnight UTC with `rating_period_day`; a leaderboard lists
+  /// players whose deviation is below `leaderboard_deviation` rating points.
+  int rating_period_hands = 10;
+  bool rating_period_day = false;
+  double leaderboard_deviation = 150;
   /// Retention (retention.h, docs/DEPLOY.md "Retention"), in seconds: an ended table's log is
   /// compacted `keep_log` after it ended, the table deleted `delete_ended_after` after (0: never),
   /// its records too unless `keep_records`; the policy is applied every `retention_sweep`.

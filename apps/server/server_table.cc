@@ -104,6 +104,8 @@ void ServerTable::perform(const Effects& effects) {
       host_.remove_token(t->hash);
     } else if (std::holds_alternative<TableJoined>(effect)) {
       if (live_) host_.table_joined(*this);
+    } else if (const HandFinished* h = std::get_if<HandFinished>(&effect)) {
+      if (live_) host_.hand_finished(*this, *h);  // staged with the entry that finished the hand
     } else if (std::holds_alternative<TableEnded>(effect)) {
       if (live_) host_.table_ended(*this);  // closed in the storage at the next commit, then it leaves memory
     }
@@ -200,9 +202,10 @@ void ServerTable::arm_fill_timer(std::int64_t until_ms) {
 
 // --- Requests ---------------------------------------------------------------------------------------
 
-std::pair<int, std::string> ServerTable::join(const std::string& name, std::optional<int> seat, const std::string& entropy) {
+std::pair<int, std::string> ServerTable::join(const std::string& name, std::optional<int> seat, const std::string& entropy,
+                                             const std::string& player) {
   const std::string token = random_hex(16);  // 128 bits from the OS CSPRNG
-  const std::vector<LogEntry> entries = record_decision(JoinRequest{name, seat, entropy, sha256_hex(token)});
+  const std::vector<LogEntry> entries = record_decision(JoinRequest{name, seat, entropy, sha256_hex(token), player});
   const int s = std::get<JoinEntry>(entries.front()).seat;
   after_change();
   return {s, token};

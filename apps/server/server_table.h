@@ -54,8 +54,10 @@ class ServerTable : public std::enable_shared_from_this<ServerTable> {
   void go_live();
 
   // Requests of docs/PROTOCOL.md; each throws ProtocolError when refused (nothing changes then).
-  /// Seats a person; returns the seat and its token (hex).
-  std::pair<int, std::string> join(const std::string& name, std::optional<int> seat, const std::string& entropy);
+  /// Seats a person (`player` their player id, "" for none: logged with the seat); returns the seat
+  /// and its token (hex).
+  std::pair<int, std::string> join(const std::string& name, std::optional<int> seat, const std::string& entropy,
+                                   const std::string& player = "");
   /// Plays `action` for `seat` if the table is at position (`hand`, `seq`) (else `stale`): a resent
   /// act can never be applied in another hand, whose seq may be the same.
   void act(int seat, const std::string& action, std::int64_t hand, std::int64_t seq);

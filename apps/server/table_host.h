@@ -13,6 +13,7 @@
 
 #include "client.h"
 #include "commit_queue.h"
+#include "table_machine.h"
 
 namespace tonk::serve {
 
@@ -44,6 +45,9 @@ class TableHost {
   virtual void table_joined(ServerTable& table) = 0;
   /// The table ended: closed in the storage at the next commit, then it leaves memory.
   virtual void table_ended(const ServerTable& table) = 0;
+  /// A hand of a rated table was booked (live, not replayed): the host rates it if its seats allow
+  /// (docs/RATINGS.md), staging the standings in the same commit as the hand's entries.
+  virtual void hand_finished(const ServerTable& table, const HandFinished& hand) = 0;
   /// The host's ceilings (LobbyLimits): worlds a bot or a hint searches, hints per table at once.
   virtual int max_bot_worlds() const = 0;
   virtual int hint_worlds() const = 0;

@@ -95,6 +95,19 @@ void add_server_commands(CLI::App& app, ServerCommands& c) {
                       "refused rate_limited (default 30)")
       ->type_name("N")
       ->check(CLI::Range(1, 1000000));
+  c.serve->add_option("--rating-period-hands", c.serve_options.rating_period_hands,
+                      "Ratings: a player's rating period closes at their N-th rated hand of it, in each preset "
+                      "group (default 10)")
+      ->type_name("N")
+      ->transform(decimal_range(1, 1000));
+  c.serve->add_flag("--rating-period-day", c.serve_options.rating_period_day,
+                    "Ratings: a rating period closes at midnight UTC instead, and each day away grows the "
+                    "deviation");
+  c.serve->add_option("--leaderboard-deviation", c.serve_options.leaderboard_deviation,
+                      "Ratings: a leaderboard lists the players whose rating deviation is below this many "
+                      "rating points (default 150)")
+      ->type_name("POINTS")
+      ->check(decimal_number_range(1, 350));
   c.serve->add_option("--keep-log", c.serve_options.keep_log,
                       "Seconds an ended table's whole log is kept before it is compacted to its records and final "
                       "ledger (default 0: at the next sweep; a closed table is never replayed)")

@@ -80,6 +80,17 @@ in::Create read_create(const json& m, const ParseLimits& limits) {
   return c;
 }
 
+// An optional `player_key` (absent or null: ""): 32 to 128 hex digits of even length.
+std::string player_key_field(const json& m, bool required) {
+  if (!given(m, "player_key")) {
+    if (required) bad("`player_key` (a string) is required");
+    return "";
+  }
+  const std::string& key = string_field(m, "player_key");
+  if (!is_hex(key, 32, 128)) bad("`player_key` must be 32 to 128 hex digits, of even length");
+  return key;
+}
+
 in::Join read_join(const json& m) {
   in::Join j;
   j.table = string_field(m, "table");
@@ -88,6 +99,7 @@ in::Join read_join(const json& m) {
     j.seat = static_cast<int>(*s);
   }
   if (given(m, "entropy")) j.entropy = string_field(m, "entropy");
+  j.player_key = player_key_field(m, false);
   j.name = string_field(m, "name");
   return j;
 }
@@ -127,6 +139,7 @@ in::Quick read_quick(const json& m) {
   }
   if (given(m, "level")) q.level = string_field(m, "level");
   if (given(m, "entropy")) q.entropy = string_field(m, "entropy");
+  q.player_key = player_key_field(m, false);
   q.name = string_field(m, "name");
   check_player_name(q.name);  // before a table is made for it
   return q;
@@ -172,6 +185,13 @@ ClientMessage read_message(const json& m, const ParseLimits& limits) {
   if (type == "tables") return in::Tables{};
   if (type == "chat") return read_chat(m);
   if (type == "remove") return read_remove(m);
+  if (type == "player") return in::Player{player_key_field(m, true)};
+  if (type == "leaderboard") {
+    in::Leaderboard l{string_field(m, "group")};
+    if (l.group.empty() || l.group.size() > 64) bad("`group` must be 1 to 64 bytes (a preset's name, as `presets` lists them)");
+    return l;
+  }
+  if (type == "forget") return in::Forget{player_key_field(m, true)};
   bad("unknown message type `" + type.substr(0, 32) + "`");
 }
 

@@ -34,6 +34,10 @@ struct Join {
   std::string name;
   std::optional<int> seat;
   std::string entropy;
+  /// The player's key (docs/RATINGS.md): 32 to 128 hex digits of even length, checked here; "" when
+  /// not given (a seat without identity, never rated). The lobby hashes it at once and keeps only
+  /// the hash (apps/server/player_key.h).
+  std::string player_key;
 };
 /// `resume` the seat of `token`: 32 hex digits (any other text is no seat's token: `unauthorized`).
 struct Resume {
@@ -69,6 +73,19 @@ struct Quick {
   std::string name;
   std::string level;
   std::string entropy;
+  std::string player_key;  ///< as `join`'s
+};
+/// `player`: the page of the player whose key is `player_key` (checked as `join`'s, required).
+struct Player {
+  std::string player_key;
+};
+/// `leaderboard` of preset group `group` (1 to 64 bytes; whether it is one is the lobby's to say).
+struct Leaderboard {
+  std::string group;
+};
+/// `forget` the player whose key is `player_key`: their identity, standings and history.
+struct Forget {
+  std::string player_key;
 };
 /// `tables`: the listed tables waiting for people.
 struct Tables {};
@@ -95,7 +112,7 @@ namespace tonk::serve {
 
 using ClientMessage = std::variant<in::Ping, in::Presets, in::Create, in::Join, in::Resume, in::Watch, in::Record, in::Act,
                                    in::Hint, in::Contribute, in::Ready, in::Back, in::Leave, in::End, in::Quick, in::Tables,
-                                   in::Chat, in::Remove>;
+                                   in::Chat, in::Remove, in::Player, in::Leaderboard, in::Forget>;
 
 /// A message and its request `id` (0..2^53; nullopt when it has none), which every reply to it
 /// carries as `re`.

@@ -14,7 +14,11 @@ namespace {
 // every stored log has.
 struct Writer {
   json operator()(const SeedEntry& e) const { return {{"k", "seed"}, {"hand", e.hand}, {"seed", e.seed}}; }
-  json operator()(const JoinEntry& e) const { return {{"k", "join"}, {"seat", e.seat}, {"name", e.name}, {"token", e.token}}; }
+  json operator()(const JoinEntry& e) const {
+    json j{{"k", "join"}, {"seat", e.seat}, {"name", e.name}, {"token", e.token}};
+    if (!e.player.empty()) j["player"] = e.player;  // a seat without identity: the bytes older servers wrote
+    return j;
+  }
   json operator()(const ContribEntry& e) const {
     return {{"k", "contrib"}, {"hand", e.hand}, {"seat", e.seat}, {"entropy", e.entropy}};
   }
@@ -49,7 +53,9 @@ struct Writer {
 LogEntry read(const json& e) {
   const std::string k = e.at("k").get<std::string>();
   if (k == "seed") return SeedEntry{e.at("hand").get<int>(), e.at("seed").get<std::string>()};
-  if (k == "join") return JoinEntry{e.at("seat").get<int>(), e.at("name").get<std::string>(), e.at("token").get<std::string>()};
+  if (k == "join")  // older logs: no "player"
+    return JoinEntry{e.at("seat").get<int>(), e.at("name").get<std::string>(), e.at("token").get<std::string>(),
+                     e.value("player", std::string())};
   if (k == "contrib") return ContribEntry{e.at("hand").get<int>(), e.at("seat").get<int>(), e.at("entropy").get<std::string>()};
   if (k == "deal") return DealEntry{e.at("hand").get<int>()};
   if (k == "act") {

@@ -22,11 +22,14 @@ struct SeedEntry {
   int hand = 0;
   std::string seed;
 };
-/// A person took seat `seat` under `name`; `token` is the SHA-256 (hex) of the seat's token.
+/// A person took seat `seat` under `name`; `token` is the SHA-256 (hex) of the seat's token;
+/// `player` the person's player id (the SHA-256 of their player key, apps/server/player_key.h), ""
+/// when they gave none: kept in the log so that a restarted server knows who sat where.
 struct JoinEntry {
   int seat = 0;
   std::string name;
   std::string token;
+  std::string player;
 };
 /// A seat's entropy (hex) for the deal of hand `hand`; a later one of the same seat replaces it.
 struct ContribEntry {

@@ -143,7 +143,7 @@ Decision TableMachine::join(const JoinRequest& r) {
       if (seat(i).kind == SeatKind::kOpen) s = i;
     if (s < 0) return refused("table_full", "every seat of table " + code() + " is taken");
   }
-  std::vector<LogEntry> out{JoinEntry{s, r.name, r.token_hash}};
+  std::vector<LogEntry> out{JoinEntry{s, r.name, r.token_hash, r.player}};
   if (!r.entropy.empty()) out.push_back(ContribEntry{hand_number() + 1, s, r.entropy});
   return out;
 }
@@ -245,6 +245,7 @@ Effects TableMachine::apply(const LogEntry& entry) {
             info.token_hash = e.token;
             std::erase(join_order_, e.seat);
             join_order_.push_back(e.seat);
+            info.player = e.player;
             effects.push_back(TokenAdded{e.token, e.seat});
             if (!ever_joined_) effects.push_back(TableJoined{});
             ever_joined_ = true;
@@ -368,6 +369,16 @@ void TableMachine::on_event(const TableEvent& e) {
       if (e.seat != 0) return;
       const int n = e.hand_number;
       const json fair = reveal(n, *table_->hand(), session_tags(*e.booked), "");
+      if (config_.rated) {
+        HandFinished done{n, table_->hand()->outcome(), config_.rules.scoring, e.booked->payouts, {}, {}};
+        for (int s = 0; s < config_.seats(); ++s) {
+          const SeatInfo& info = seat(s);
+          const bool person = info.kind == SeatKind::kPerson && !info.player.empty();
+          done.seats.push_back(person ? std::optional<std::string>(info.player) : std::nullopt);
+          done.names.push_back(info.name);
+        }
+        effects_->push_back(std::move(done));
+      }
       if (table_->session().is_over()) finish_table("");
       if (!messages_) return;
       json m = hand_over_json(code(), n, *e.view, *e.booked);

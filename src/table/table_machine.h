@@ -70,6 +70,7 @@ struct JoinRequest {
   std::optional<int> seat;
   std::string entropy;     // hex, or empty
   std::string token_hash;  // SHA-256 (hex) of the token the runtime drew for the seat
+  std::string player;      // the person's player id (SHA-256 of their player key, hex), "" for none
 };
 struct ActRequest {
   int seat = 0;
@@ -149,11 +150,22 @@ struct TokenAdded {
 struct TokenRemoved {
   std::string hash;
 };
+/// A hand of a rated table (TableConfig::rated) was booked: what rating it takes (docs/RATINGS.md).
+/// The host rates it when `seats` passes rated_hand_problem (every seat a different identified
+/// person) and the deal was not void.
+struct HandFinished {
+  int hand = 0;
+  Outcome outcome;                           ///< the hand's result
+  Scoring scoring = Scoring::kStakes;        ///< the table's unit
+  std::array<int, kMaxPlayers> booked{};     ///< each seat's result as the ledger booked it, in stakes (V22)
+  std::vector<std::optional<std::string>> seats;  ///< each seat's player id; nullopt: a bot, or nobody identified
+  std::vector<std::string> names;            ///< each seat's name
+};
 /// The table got its first person (it no longer expires unjoined).
 struct TableJoined {};
 /// The table ended: its close is stored, then it leaves memory.
 struct TableEnded {};
-using Effect = std::variant<Send, SeatLost, RecordMade, TokenAdded, TokenRemoved, TableJoined, TableEnded>;
+using Effect = std::variant<Send, SeatLost, RecordMade, TokenAdded, TokenRemoved, TableJoined, TableEnded, HandFinished>;
 using Effects = std::vector<Effect>;
 
 /// What the table waits for once advance() names no entry.
@@ -179,6 +191,7 @@ struct SeatInfo {
   SeatKind kind = SeatKind::kOpen;
   std::string name;
   std::string token_hash;
+  std::string player;     // the person's player id (kPerson; "" when they gave no player key)
   std::string bot_kind;   // the bot that plays the seat (kBot)
   bool autoplay = false;  // the turn timer ran out: a bot plays the person's seat
   bool ended = false;     // voted to end the table

@@ -85,6 +85,23 @@ TEST(ClientMessage, JoinReadsItsFieldsInOrder) {
   EXPECT_EQ(why(R"({"type":"join","table":"K7"})"), "bad_request: `name` (a string) is required");
 }
 
+TEST(ClientMessage, APlayerKeyIsReadOnJoinAndQuickAndRequiredByPlayerAndForget) {
+  const std::string key(64, 'A');
+  EXPECT_EQ(std::get<in::Join>(accepted(R"({"type":"join","table":"K7","name":"Ann","player_key":")" + key + "\"}").message).player_key, key);
+  EXPECT_EQ(std::get<in::Join>(accepted(R"({"type":"join","table":"K7","name":"Ann"})").message).player_key, "");
+  EXPECT_EQ(std::get<in::Quick>(accepted(R"({"type":"quick","name":"Ann","player_key":")" + key + "\"}").message).player_key, key);
+  EXPECT_EQ(why(R"({"type":"quick","name":"Ann","player_key":"abc"})"),
+            "bad_request: `player_key` must be 32 to 128 hex digits, of even length");
+  EXPECT_EQ(why(R"({"type":"join","table":"K7","player_key":")" + std::string(130, 'a') + "\"}"),
+            "bad_request: `player_key` must be 32 to 128 hex digits, of even length");
+  EXPECT_EQ(std::get<in::Player>(accepted(R"({"type":"player","player_key":")" + key + "\"}").message).player_key, key);
+  EXPECT_EQ(why(R"({"type":"player"})"), "bad_request: `player_key` (a string) is required");
+  EXPECT_EQ(why(R"({"type":"forget","player_key":7})"), "bad_request: `player_key` (a string) is required");
+  EXPECT_EQ(std::get<in::Leaderboard>(accepted(R"({"type":"leaderboard","group":"P-STD"})").message).group, "P-STD");
+  EXPECT_EQ(why(R"({"type":"leaderboard","group":""})"),
+            "bad_request: `group` must be 1 to 64 bytes (a preset's name, as `presets` lists them)");
+}
+
 TEST(ClientMessage, ResumeWatchAndRecordReadTheirField) {
   const std::string token(32, 'a');
   EXPECT_EQ(std::get<in::Resume>(accepted(R"({"type":"resume","token":")" + token + "\"}").message).token, token);

@@ -44,10 +44,12 @@ struct Driven {
   TableMachine machine;
   std::vector<std::string> log;
   Plan plan;
+  std::vector<HandFinished> finished;  // every HandFinished effect, in order
   void record(const std::vector<LogEntry>& entries) {
     for (const LogEntry& e : entries) {
       log.push_back(to_text(e));
-      machine.apply(e);
+      for (const Effect& effect : machine.apply(e))
+        if (const HandFinished* h = std::get_if<HandFinished>(&effect)) finished.push_back(*h);
     }
   }
   void settle(std::int64_t now) {
@@ -65,8 +67,8 @@ struct Driven {
     }
     FAIL() << "never settles";
   }
-  void join(const std::string& name, std::int64_t now) {
-    Decision d = machine.decide(JoinRequest{name, std::nullopt, "", "hash-" + name}, now);
+  void join(const std::string& name, std::int64_t now, const std::string& player = "") {
+    Decision d = machine.decide(JoinRequest{name, std::nullopt, "", "hash-" + name, player}, now);
     ASSERT_TRUE(std::holds_alternative<std::vector<LogEntry>>(d));
     record(std::get<std::vector<LogEntry>>(d));
     settle(now);
@@ -122,6 +124,44 @@ TEST(QuickFill, AFullTableNeedsNoBotsAndStaysRated) {
   EXPECT_TRUE(run.machine.rated());
   Decision d = run.machine.decide(FillTimeout{}, 20'000);  // a timer armed before the table filled
   EXPECT_TRUE(std::get<std::vector<LogEntry>>(d).empty());
+}
+
+// A rated table's booked hand names each seat's player id for the host to rate (HandFinished); a
+// seat without one is nullopt, and so is a seat a bot took when its person left.
+TEST(QuickFill, ABookedHandOfARatedTableNamesEachSeatsPlayer) {
+  for (const bool leaves : {false, true}) {
+    Driven run(listed_config(2, 20'000));
+    run.join("Ann", 0, std::string(64, 'a'));
+    run.join("Bob", 1'000, leaves ? std::string(64, 'b') : "");
+    if (leaves) {
+      run.record(std::get<std::vector<LogEntry>>(run.machine.decide(LeaveRequest{1}, 2'000)));
+      run.settle(2'000);
+    }
+    std::int64_t now = 2'000;
+    for (int turn = 0; turn < 500 && run.finished.empty(); ++turn) {
+      now += 10;
+      if (run.plan.bot_seat >= 0) {
+        ActionList legal;
+        run.machine.table()->legal_actions(legal);
+        run.record(std::get<std::vector<LogEntry>>(run.machine.decide(BotMove{run.plan.hand, run.plan.seq, run.plan.bot_seat, legal[0]}, now)));
+      } else {
+        const Table* table = run.machine.table();
+        ASSERT_TRUE(table && table->in_hand()) << run.machine.status();
+        ActionList legal;
+        table->legal_actions(legal);
+        run.record(std::get<std::vector<LogEntry>>(run.machine.decide(
+            ActRequest{table->to_move(), to_string(legal[0]), run.machine.hand_number(), static_cast<std::int64_t>(run.machine.seq())}, now)));
+      }
+      run.settle(now);
+    }
+    ASSERT_FALSE(run.finished.empty()) << "a hand was booked";
+    const HandFinished& h = run.finished.front();
+    EXPECT_EQ(h.hand, 1);
+    ASSERT_EQ(h.seats.size(), 2u);
+    EXPECT_EQ(h.seats[0], std::optional<std::string>(std::string(64, 'a')));
+    EXPECT_EQ(h.seats[1], std::nullopt) << (leaves ? "a bot took the seat" : "a seat without a player id");
+    EXPECT_EQ(h.names[0], "Ann");
+  }
 }
 
 TEST(QuickFill, APrivateTableNeverWaitsNorFills) {

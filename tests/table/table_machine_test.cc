@@ -222,9 +222,9 @@ class Driver {
     settle();  // the seed of hand 1
     for (int s = 0; s < config_.seats(); ++s) {
       if (!config_.bots[static_cast<std::size_t>(s)].empty()) continue;
-      if (machine_.ever_joined()) EXPECT_EQ(run(JoinRequest{"PLAYER 0", s, "", "x"}), 0u) << "a look-alike name is taken";
+      if (machine_.ever_joined()) EXPECT_EQ(run(JoinRequest{"PLAYER 0", s, "", "x", ""}), 0u) << "a look-alike name is taken";
       const std::string entropy = rng_() % 2 ? seeded_hex(rng_, 4) : "";
-      EXPECT_GE(run(JoinRequest{"player " + std::to_string(s), std::nullopt, entropy, seeded_hex(rng_, 32)}), 1u);
+      EXPECT_GE(run(JoinRequest{"player " + std::to_string(s), std::nullopt, entropy, seeded_hex(rng_, 32), ""}), 1u);
       connected_[static_cast<std::size_t>(s)] = true;
       settle();
     }

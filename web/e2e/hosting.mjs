@@ -22,7 +22,7 @@ import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { expect, harness, kStep, parseArgs, stopChild as stop } from './harness.mjs';
 import { fingerprint, freePort, makeStage, spkiHash } from './hosting_stage.mjs';
-import { cardValue, dropConfirmingIfAsked, isMyTurn, offered, stateKey, status } from './table_page.mjs';
+import { playToHandEnd } from './table_page.mjs';
 
 const siteFile = fileURLToPath(new URL('../../deploy/nginx/tonk', import.meta.url));
 const caddyFile = fileURLToPath(new URL('../../deploy/Caddyfile', import.meta.url));
@@ -103,61 +103,6 @@ async function waitMoved(page, before) {
   }, before, 'the table to move on');
 }
 
-/** One turn: drop from the player's third turn on (ending the hand, S15), else draw and discard the highest card. */
-async function playTurn(page, turn) {
-  let moves = await offered(page);
-  const before = await stateKey(page);
-  if (moves.includes('drop') && turn >= 3) {
-    await dropConfirmingIfAsked(page, () => waitMoved(page, before));
-    return;
-  }
-  const draw = moves.includes('stock') ? 'stock' : moves.includes('take') ? 'take' : null;
-  if (draw) {
-    await page.locator(`.act-buttons button[data-action="${draw}"]`).click();
-    await waitMoved(page, before);
-    if (!(await isMyTurn(page))) return;
-    moves = await offered(page);
-  }
-  const discards = moves.filter((m) => m.startsWith('discard '));
-  const k = await stateKey(page);
-  if (!discards.length) {
-    await page.locator(`[data-action="${moves[0]}"]`).first().click({ force: true });
-    await waitMoved(page, k);
-    return;
-  }
-  const card = discards.map((d) => d.slice(8)).sort((a, b) => cardValue(b) - cardValue(a))[0];
-  await page.locator(`.my-hand button.card[data-card="${card}"]`).click();
-  await page.locator(`.act-buttons button[data-action="discard ${card}"]`).click();
-  await waitMoved(page, k);
-}
-
-/**
- * Plays the pages' table until a hand has ended (a hand may end before anyone moves: a dealt tonk);
- * `midHand` runs once, after the first turn of a hand. Returns the number of turns played.
- */
-async function playToHandEnd(pages, midHand = async () => {}) {
-  const turns = new Map(pages.map((p) => [p, 0]));
-  let played = 0;
-  let midDone = false;
-  for (let step = 0; step < 200; ++step) {
-    if ((await Promise.all(pages.map(status))).some((s) => s === 'between' || s === 'over')) break;
-    let moved = false;
-    for (const p of pages) {
-      if (!(await isMyTurn(p))) continue;
-      turns.set(p, turns.get(p) + 1);
-      await playTurn(p, turns.get(p));
-      ++played;
-      moved = true;
-      if (!midDone) { midDone = true; await midHand(); }
-    }
-    if (!moved) {
-      await Promise.race(pages.map(async (p) => waitMoved(p, await stateKey(p)))).catch(() => {});
-    }
-  }
-  for (const p of pages) await p.waitForSelector('.hand-end', { timeout: kStep });
-  return { played, midDone };
-}
-
 /**
  * The walk of a host's friends: Ann opens `base`, creates a table for two people, her invite link is
  * `base/#/t/CODE`; Bo joins from it in another browser context; the hand is played to its end and
@@ -184,7 +129,7 @@ async function friendsPlay(base, midHand) {
     await bo.fill('input[name="name"]', 'Bo');
     await bo.click('button:has-text("Join")');
     for (const p of [ann, bo]) await p.waitForSelector('main.table-page[data-status="playing"], main.table-page[data-status="between"]', { timeout: kStep });
-    const { midDone } = await playToHandEnd([ann, bo], midHand);
+    const { midDone } = await playToHandEnd([ann, bo], midHand, waitMoved);
     if (midHand && !midDone) console.log('     the hand ended before anyone moved (a dealt hand): the mid-hand step ran after it');
     if (midHand && !midDone) await midHand();
     for (const p of [ann, bo]) {

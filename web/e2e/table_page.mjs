@@ -77,3 +77,59 @@ export async function dropConfirmingIfAsked(page, waitMoved) {
   await moved;
   return asked;
 }
+
+/** One turn: drop from the player's third turn on (ending the hand, S15), else draw and discard the highest card. */
+export async function playTurn(page, turn, moved = waitMoved) {
+  let moves = await offered(page);
+  const before = await stateKey(page);
+  if (moves.includes('drop') && turn >= 3) {
+    await dropConfirmingIfAsked(page, () => moved(page, before));
+    return;
+  }
+  const draw = moves.includes('stock') ? 'stock' : moves.includes('take') ? 'take' : null;
+  if (draw) {
+    await page.locator(`.act-buttons button[data-action="${draw}"]`).click();
+    await moved(page, before);
+    if (!(await isMyTurn(page))) return;
+    moves = await offered(page);
+  }
+  const discards = moves.filter((m) => m.startsWith('discard '));
+  const k = await stateKey(page);
+  if (!discards.length) {
+    await page.locator(`[data-action="${moves[0]}"]`).first().click({ force: true });
+    await moved(page, k);
+    return;
+  }
+  const card = discards.map((d) => d.slice(8)).sort((a, b) => cardValue(b) - cardValue(a))[0];
+  await page.locator(`.my-hand button.card[data-card="${card}"]`).click();
+  await page.locator(`.act-buttons button[data-action="discard ${card}"]`).click();
+  await moved(page, k);
+}
+
+/**
+ * Plays the pages' table until a hand has ended (a hand may end before anyone moves: a dealt tonk);
+ * `midHand` runs once, after the first turn of a hand; `moved` waits for a page's table to move on
+ * (waitMoved; a page under a strict CSP polls instead). Returns the turns played and whether midHand ran.
+ */
+export async function playToHandEnd(pages, midHand = async () => {}, moved = waitMoved) {
+  const turns = new Map(pages.map((p) => [p, 0]));
+  let played = 0;
+  let midDone = false;
+  for (let step = 0; step < 200; ++step) {
+    if ((await Promise.all(pages.map(status))).some((s) => s === 'between' || s === 'over')) break;
+    let anyone = false;
+    for (const p of pages) {
+      if (!(await isMyTurn(p))) continue;
+      turns.set(p, turns.get(p) + 1);
+      await playTurn(p, turns.get(p), moved);
+      ++played;
+      anyone = true;
+      if (!midDone) { midDone = true; await midHand(); }
+    }
+    if (!anyone) {
+      await Promise.race(pages.map(async (p) => moved(p, await stateKey(p)))).catch(() => {});
+    }
+  }
+  for (const p of pages) await p.waitForSelector('.hand-end', { timeout: kStep });
+  return { played, midDone };
+}

@@ -29,16 +29,23 @@ import { kOfflineCode, Link, offline, OfflineLink } from './offline';
 import { defaultOfflineForm, noServerNote, OfflineForm, renderOffline } from './offlineView';
 import { requestReview } from './review';
 import { botsInText, kDefaultQuickForm, QuickForm, QuickHandlers, renderPublicTables, renderQuick } from './quickView';
+import { importPlayerKey, playerKey, replacePlayerKey } from './identity';
+import { LeaderboardMsg, PlayerMsg, renderLeaderboard, renderMe } from './meView';
 
-type Route = { page: 'home' } | { page: 'table'; code: string; watch: boolean } | { page: 'bad'; link: string };
+type Route = { page: 'home' } | { page: 'table'; code: string; watch: boolean } | { page: 'bad'; link: string }
+  | { page: 'me' } | { page: 'leaderboard'; group: string };
 
 /**
  * The page a link opens: `#/t/CODE` a table, `#/t/CODE/watch` watching it; any other `#/t...` is a
- * malformed table link (said so, not silently the lobby); everything else is the lobby.
+ * malformed table link (said so, not silently the lobby); `#/me` the player's page, `#/leaderboard/GROUP`
+ * a preset group's leaderboard (P-STD when none is named); everything else is the lobby.
  */
 export function parseRoute(hash: string): Route {
   const m = new RegExp(`^#/t/(${kCodePattern})(/watch)?/?$`).exec(hash);
   if (m) return { page: 'table', code: m[1].toUpperCase(), watch: !!m[2] };
+  if (/^#\/me\/?$/.test(hash)) return { page: 'me' };
+  const board = /^#\/leaderboard(?:\/([A-Za-z0-9-]{1,64}))?\/?$/.exec(hash);
+  if (board) return { page: 'leaderboard', group: (board[1] ?? 'P-STD').toUpperCase() };
   return /^#\/?t(\/|$)/.test(hash) ? { page: 'bad', link: hash } : { page: 'home' };
 }
 
@@ -99,6 +106,10 @@ export class App {
   private quickForm: QuickForm = { ...kDefaultQuickForm, ...(store.get<QuickForm>('tonk.quick') ?? {}) };
   private publicTables: PublicTable[] | null = null;  // the public tables waiting (`tables`), while in the lobby
   private botsAt: number | null = null;              // a public table waiting: when bots fill it (Date.now() ms)
+  private mePage: PlayerMsg | null = null;           // the server's `player` answer for #/me
+  private shownKey: string | null = null;            // the key, once Export key was pressed
+  private meNote: string | null = null;              // what the last key action did
+  private board: LeaderboardMsg | null = null;       // the `leaderboard` answer for #/leaderboard/GROUP
 
   constructor(private readonly root: HTMLElement) {
     this.online = new Connection(socketUrl(location));
@@ -237,12 +248,17 @@ export class App {
     this.lobbyError = null;
     this.peek = null;
     this.ended = null;
+    this.mePage = null;
+    this.board = null;
+    this.shownKey = null;
     if (this.connected) this.enterRoute();
     if (this.connected && r.page === 'home' && this.conn === this.online) this.send('tables');   // the public tables, fresh
     this.render();
   }
 
   private enterRoute(): void {
+    if (this.route.page === 'me') { this.send('player', { player_key: playerKey() }); return; }
+    if (this.route.page === 'leaderboard') { this.send('leaderboard', { group: this.route.group }); return; }
     if (this.route.page !== 'table') return;
     const saved = store.get<SavedSeat>(`tonk.seat.${this.route.code}`);
     if (saved && !this.route.watch) this.send('resume', { token: saved.token });
@@ -283,7 +299,7 @@ export class App {
         location.hash = `#/t/${m.table}`;
         this.route = { page: 'table', code: m.table, watch: false };
         this.peek = null;
-        this.send('join', { table: m.table, name: f?.name ?? 'Player', seat: 0, entropy: newEntropy() });
+        this.send('join', { table: m.table, name: f?.name ?? 'Player', seat: 0, entropy: newEntropy(), player_key: playerKey() });
         break;
       }
       case 'joined':
@@ -294,6 +310,18 @@ export class App {
           this.route = { page: 'table', code: m.table, watch: false };
           this.lobbyError = null;
         }
+        break;
+      case 'player':
+        if (this.route.page === 'me') this.mePage = m;
+        break;
+      case 'leaderboard':
+        if (this.route.page === 'leaderboard') this.board = m;
+        break;
+      case 'forgotten':
+        replacePlayerKey();   // the old key names nobody now: play on as someone new
+        this.shownKey = null;
+        this.meNote = 'Forgotten: the server deleted your name, ratings and history. This browser has a new key.';
+        if (this.route.page === 'me') this.send('player', { player_key: playerKey() });
         break;
       case 'tables':
         this.publicTables = m.tables;
@@ -519,7 +547,7 @@ export class App {
         store.set('tonk.name', name);
         store.set('tonk.quick', f);
         this.lobbyError = null;
-        this.send('quick', { preset: f.preset, seats: f.seats, level: f.level, name, entropy: newEntropy() });
+        this.send('quick', { preset: f.preset, seats: f.seats, level: f.level, name, entropy: newEntropy(), player_key: playerKey() });
       },
       join: (code) => { location.hash = `#/t/${code}`; },
       typed: (name) => { this.form.name = name; },
@@ -727,6 +755,35 @@ export class App {
       const quick = this.quickHandlers();
       page.querySelector('.server-slot')?.after(renderQuick(this.presets, this.quickForm, this.form.name, quick),
         h('div', { class: 'public-slot' }, renderPublicTables(this.publicTables, quick)));
+      page.querySelector('.public-slot')?.after(h('p', { class: 'me-links' },
+        h('a', { href: '#/me' }, 'You: ratings and key'), ' · ', h('a', { href: '#/leaderboard/P-STD' }, 'Leaderboard')));
+    } else if (this.route.page === 'me') {
+      page = renderMe(this.mePage, this.presets, this.shownKey, this.meNote, {
+        home: () => { location.hash = '#/'; },
+        leaderboard: (group) => { location.hash = `#/leaderboard/${group}`; },
+        exportKey: () => {
+          this.shownKey = playerKey();
+          this.meNote = 'Keep this key secret: whoever has it plays as you.';
+          navigator.clipboard?.writeText(this.shownKey).then(() => { this.meNote = 'Copied to the clipboard. Keep it secret: whoever has it plays as you.'; this.render(); }, () => {});
+          this.render();
+        },
+        importKey: (text) => {
+          const why = importPlayerKey(text);
+          if (why) return why;
+          this.shownKey = null;
+          this.meNote = 'Key imported: you play as that player from now on.';
+          this.mePage = null;
+          this.send('player', { player_key: playerKey() });
+          this.render();
+          return '';
+        },
+        forget: () => {
+          if (!confirm('Forget you? The server deletes your name, ratings and history for good, and this browser gets a new key. Leave your tables first: a seat you still hold would store you again.')) return;
+          this.send('forget', { player_key: playerKey() });
+        },
+      });
+    } else if (this.route.page === 'leaderboard') {
+      page = renderLeaderboard(this.route.group, this.board, this.presets, { home: () => { location.hash = '#/'; }, me: () => { location.hash = '#/me'; } });
     } else if (this.route.page === 'bad') {
       page = renderBadLink(this.route.link, () => { location.hash = '#/'; });
     } else if (this.model) {
@@ -803,7 +860,7 @@ export class App {
             this.form.name = name;
             store.set('tonk.name', name);
             this.lobbyError = null;
-            this.send('join', { table: code, name, entropy: newEntropy() });
+            this.send('join', { table: code, name, entropy: newEntropy(), player_key: playerKey() });
           },
           typed: (name) => { this.form.name = name; },
           watch: () => { location.hash = `#/t/${code}/watch`; },

@@ -3,6 +3,7 @@ import type { View } from './view';
 import type { FairReveal } from './fair';
 import type { SpreadForm } from './spreads';
 import type { ChatLogMsg, ChatMsg, ChatPhrase } from './chat';
+import type { LeaderboardMsg, PlayerMsg } from './meView';
 
 export const kProtocol = 1;
 
@@ -142,7 +143,9 @@ export type ServerMsg =
   | { type: 'table_over'; table: string; ledger: Ledger }
   | { type: 'acted'; re: number; hand: number; seq: number }
   | { type: 'pong'; re: number }
-  | { type: 'tables'; re?: number; tables: PublicTable[]; total: number };
+  | { type: 'tables'; re?: number; tables: PublicTable[]; total: number }
+  | PlayerMsg | LeaderboardMsg
+  | { type: 'forgotten'; re?: number; known: boolean };
 
 /** The server's address for the page: ws(s)://the same host/ws. */
 export function socketUrl(loc: Location): string {
