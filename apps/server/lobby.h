@@ -9,6 +9,8 @@
 
 #include <chrono>
 #include <cstdint>
+#include <deque>
+#include <array>
 #include <memory>
 #include <optional>
 #include <set>
@@ -59,7 +61,13 @@ struct LobbyLimits {
   /// Quick play: how long a new listed table waits for people before bots fill it
   /// (`--quick-wait-seconds`), 1 ms or more.
   std::chrono::milliseconds quick_wait{20'000};
+  /// A rematch's offer stands this long from its first accept (`--rematch-wait-seconds`), 1 ms or
+  /// more: then bots take the seats nobody accepted (lobby_rematch.cc).
+  std::chrono::milliseconds rematch_wait{60'000};
 };
+
+/// How long after a table ended its seats may ask for a rematch (`rematch`), in ms.
+inline constexpr std::int64_t kRematchWindowMs = 10 * 60'000;
 
 class Lobby : public TableHost {
  public:
@@ -184,6 +192,28 @@ class Lobby : public TableHost {
   /// The listed tables waiting for people now (forgetting the codes of those that no longer wait).
   std::vector<WaitingTable> waiting_tables();
   void handle(const std::shared_ptr<Client>& client, const in::Chat& m, out::RequestId re);
+  void handle(const std::shared_ptr<Client>& client, const in::Rematch& m, out::RequestId re);
+
+  /// An ended table whose seats may ask for a rematch (lobby_rematch.cc), kept kRematchWindowMs.
+  struct Rematchable {
+    TableConfig config;                                   // the ended table's
+    std::array<std::string, kMaxPlayers> tokens{};        // each person seat's token hash; "" none
+    std::array<std::string, kMaxPlayers> names{};
+    std::array<bool, kMaxPlayers> declined{};
+    std::vector<std::weak_ptr<Client>> followers;         // told of the offer (`rematch_offer`)
+    std::int64_t ended_ms = 0;
+    std::string offer;                                    // the rematch's code once one accepted
+    std::int64_t until_ms = 0;                            // its deadline
+  };
+  /// Forgets the ended tables older than kRematchWindowMs.
+  void prune_rematchable();
+  /// `code`'s rematch table rebuilt after a restart (its offer is in its configuration).
+  void adopt_rematch(const ServerTable& table);
+  /// True when `seat` of `table` is kept for a former seat's answer (a rematch waiting for it).
+  bool reserved(const ServerTable& table, int seat) const;
+  /// Tells everyone of `r` the offer's answers; fills a private rematch's declined seats with bots
+  /// once every seat answered.
+  void rematch_changed(Rematchable& r);
   std::shared_ptr<ServerTable> find(const std::string& code) const;
   std::shared_ptr<ServerTable> followed(const std::shared_ptr<Client>& client, bool need_seat) const;
   /// The table and seat a message acting for a seat is about: `unauthorized` when the connection
@@ -222,6 +252,8 @@ class Lobby : public TableHost {
   std::unordered_map<std::string, std::shared_ptr<boost::asio::steady_timer>> expiries_;  // unjoined tables' expiry (arm_expiry)
   RetentionPolicy retention_;
   std::set<std::string> listed_;  // codes of listed tables that may still wait for people (quick play)
+  std::unordered_map<std::string, Rematchable> rematchable_;  // by the ended table's code
+  std::deque<std::string> rematchable_order_;                 // their codes, oldest end first
 };
 
 }  // namespace tonk::serve

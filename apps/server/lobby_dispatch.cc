@@ -83,6 +83,8 @@ std::string Lobby::new_code() const {
 void Lobby::handle(const std::shared_ptr<Client>& client, const in::Join& m, out::RequestId re) {
   auto table = find(m.table);
   if (!table || table->over()) throw ProtocolError("not_found", "no table " + m.table.substr(0, 16));
+  if (!table->config().rematch_of.empty() && !table->machine().table())  // its seats are kept for their answers
+    throw ProtocolError("bad_request", "table " + table->code() + " is a rematch: its seats answer with `rematch`");
   auto [s, token] = table->join(m.name, m.seat, m.entropy);
   follow(client, table, s);
   send(client, out::joined(table->code(), s, token, re));

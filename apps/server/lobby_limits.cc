@@ -20,6 +20,7 @@ void Lobby::set_limits(const LobbyLimits& limits) {
   require(limits.max_bot_worlds >= 1 && limits.max_bot_worlds <= SearchBudget::kMaxWorlds, "max_bot_worlds");
   require(limits.hint_worlds >= 1 && limits.hint_worlds <= SearchBudget::kMaxWorlds, "hint_worlds");
   require(limits.quick_wait.count() >= 1, "quick_wait");
+  require(limits.rematch_wait.count() >= 1, "rematch_wait");
   limits_ = limits;
 }
 

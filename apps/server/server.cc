@@ -112,6 +112,7 @@ int run_server(const ServeOptions& options, const ServerParts& parts) {
     limits.unjoined_per_address = options.max_unjoined_per_address;
     limits.unjoined_expiry = std::chrono::milliseconds(static_cast<long long>(options.unjoined_expiry * 1000));
     limits.quick_wait = std::chrono::milliseconds(std::max(1LL, static_cast<long long>(options.quick_wait * 1000)));
+    limits.rematch_wait = std::chrono::milliseconds(std::max(1LL, static_cast<long long>(options.rematch_wait * 1000)));
     lobby->set_limits(limits);
     RetentionPolicy retention;
     const auto ms = [](double seconds) { return std::chrono::milliseconds(static_cast<long long>(seconds * 1000)); };

@@ -35,6 +35,7 @@ struct ServeOptions {
   int max_unjoined_per_address = 20;      ///< tables nobody joined yet that one address may have created
   double unjoined_expiry = 600;           ///< seconds after which a table nobody joined is removed
   double quick_wait = 20;                 ///< quick play: seconds a new public table waits for people before bots fill it
+  double rematch_wait = 60;               ///< play again: seconds a rematch waits from its first accept before bots fill it
   /// Retention (retention.h, docs/DEPLOY.md "Retention"), in seconds: an ended table's log is
   /// compacted `keep_log` after it ended, the table deleted `delete_ended_after` after (0: never),
   /// its records too unless `keep_records`; the policy is applied every `retention_sweep`.

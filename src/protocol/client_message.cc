@@ -145,6 +145,17 @@ in::Chat read_chat(const json& m) {
   return c;
 }
 
+in::Rematch read_rematch(const json& m) {
+  in::Rematch r;
+  r.table = string_field(m, "table");
+  r.token = string_field(m, "token");
+  const auto it = m.find("accept");
+  if (it == m.end() || !it->is_boolean()) bad("`accept` (true or false) is required");
+  r.accept = it->get<bool>();
+  if (!is_hex(r.token, 32, 32)) throw ProtocolError("unauthorized", "no seat of table " + r.table.substr(0, 16) + " has this token");
+  return r;
+}
+
 ClientMessage read_message(const json& m, const ParseLimits& limits) {
   const std::string& type = string_field(m, "type");
   if (type == "ping") return in::Ping{};
@@ -164,6 +175,7 @@ ClientMessage read_message(const json& m, const ParseLimits& limits) {
   if (type == "quick") return read_quick(m);
   if (type == "tables") return in::Tables{};
   if (type == "chat") return read_chat(m);
+  if (type == "rematch") return read_rematch(m);
   bad("unknown message type `" + type.substr(0, 32) + "`");
 }
 
