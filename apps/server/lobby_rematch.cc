@@ -5,7 +5,9 @@
 // table deals (a new ledger) once every seat is taken. A seat that declines, or that nobody held:
 // at a public table quick play may seat a stranger there; at a private one bots take such seats as
 // soon as every seat answered. When the offer's wait (`--rematch-wait-seconds`, from its first
-// accept, logged with the table) runs out, bots take the seats still open, as at a quick table.
+// accept, logged with the table) runs out, bots take the seats still open at a private table; at a
+// public one quick play may seat strangers in them for `--quick-wait-seconds` more (the logged wait
+// is the sum), then bots take what is still open.
 //
 // Bounded: one offer per ended table; an ended table's seats may ask for kRematchWindowMs after its
 // end (its entry then leaves memory); one answer per seat.
@@ -43,7 +45,8 @@ void Lobby::adopt_rematch(const ServerTable& table) {
   r.names = c.rematch_names;
   r.ended_ms = now_ms();  // the window counts again from the restart
   r.offer = c.code;
-  r.until_ms = table.machine().bots_at_ms().value_or(now_ms());
+  // The logged wait is the offer's, then (public) quick play's.
+  r.until_ms = table.machine().bots_at_ms().value_or(now_ms()) - (c.listed ? limits_.quick_wait.count() : 0);
   if (rematchable_.emplace(c.rematch_of, std::move(r)).second) rematchable_order_.push_back(c.rematch_of);
 }
 
@@ -52,7 +55,8 @@ bool Lobby::reserved(const ServerTable& table, int seat) const {
   if (c.rematch_of.empty() || table.machine().table() || table.machine().seat(seat).kind != SeatKind::kOpen) return false;
   if (c.rematch_tokens[static_cast<std::size_t>(seat)].empty()) return false;  // nobody held it: free
   const auto it = rematchable_.find(c.rematch_of);
-  return it == rematchable_.end() || !it->second.declined[static_cast<std::size_t>(seat)];
+  if (it == rematchable_.end()) return false;  // its window is over: nobody may answer any more
+  return !it->second.declined[static_cast<std::size_t>(seat)] && now_ms() < it->second.until_ms;
 }
 
 void Lobby::handle(const std::shared_ptr<Client>& client, const in::Rematch& m, out::RequestId re) {
@@ -92,7 +96,8 @@ void Lobby::handle(const std::shared_ptr<Client>& client, const in::Rematch& m, 
     config.rematch_of = m.table;
     config.rematch_tokens = r.tokens;
     config.rematch_names = r.names;
-    config.wait_ms = limits_.rematch_wait.count();
+    // The offer's wait, then at a public table quick play's for the seats nobody took.
+    config.wait_ms = limits_.rematch_wait.count() + (config.listed ? limits_.quick_wait.count() : 0);
     storage_->create_table(config.code, config.to_json());
     table = std::make_shared<ServerTable>(*this, std::move(config));
     tables_[table->code()] = table;
@@ -105,7 +110,8 @@ void Lobby::handle(const std::shared_ptr<Client>& client, const in::Rematch& m, 
   follow(client, table, s);
   send(client, out::joined(table->code(), s, token, re));
   table->subscribe(client);
-  if (const std::optional<std::int64_t> at = table->machine().bots_at_ms()) r.until_ms = *at;  // as logged
+  if (const std::optional<std::int64_t> at = table->machine().bots_at_ms())  // as logged
+    r.until_ms = *at - (table->config().listed ? limits_.quick_wait.count() : 0);
   rematch_changed(r);
 }
 

@@ -1,8 +1,9 @@
 // Play again (docs/PROTOCOL.md `rematch`, `rematch_offer`; apps/server/lobby_rematch.cc), in memory:
 // every seat accepting gets a new table with the same rules that deals a new ledger; a seat
 // declining at a private table is a bot's and the hand starts; at a quick table it is listed for
-// strangers; the offer's wait running out (a restart later, by a test clock) fills seats with bots;
-// a restart keeps the offer; bad answers are refused; the message is read whole.
+// strangers, as is a seat that did not answer in time (a test clock); the offer's wait running out
+// at a private table (a restart later, by a test clock) fills seats with bots; a restart keeps the
+// offer; bad answers are refused; the message is read whole.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -42,6 +43,19 @@ std::string ended_private(MemoryLobby& lobby, std::vector<Seated>& people, const
   for (Seated& p : people) lobby.send(p.client, {{"type", "end"}});
   EXPECT_FALSE(people[0].client->last("table_over").is_null()) << "the table did not end";
   return code;
+}
+
+// Ann and Bo meet by quick play and end their table; returns its code and their tokens in `people`.
+std::string ended_quick(MemoryLobby& lobby, std::vector<Seated>& people) {
+  people.resize(2);
+  const std::vector<std::string> names{"Ann", "Bo"};
+  for (std::size_t i = 0; i < 2; ++i) {
+    lobby.send(people[i].client, {{"type", "quick"}, {"preset", "P-STD"}, {"seats", 2}, {"name", names[i]}});
+    people[i].token = people[i].client->last("joined")["token"];
+  }
+  for (Seated& p : people) lobby.send(p.client, {{"type", "end"}});
+  EXPECT_FALSE(people[0].client->last("table_over").is_null());
+  return people[0].client->last("joined")["table"];
 }
 
 json answer(const std::string& table, const std::string& token, bool accept, int id = 1) {
@@ -114,16 +128,9 @@ TEST(Rematch, ADeclinedSeatAtAPrivateTableIsABotsAndTheHandStarts) {
 
 TEST(Rematch, ADeclinedSeatAtAQuickTableIsListedForStrangers) {
   MemoryLobby lobby;
-  std::vector<Seated> people(2);
-  const std::vector<std::string> names{"Ann", "Bo"};
-  for (std::size_t i = 0; i < 2; ++i) {
-    lobby.send(people[i].client, {{"type", "quick"}, {"preset", "P-STD"}, {"seats", 2}, {"name", names[i]}});
-    people[i].token = people[i].client->last("joined")["token"];
-  }
-  const std::string old = people[0].client->last("joined")["table"];
-  ASSERT_EQ(old, people[1].client->last("joined")["table"]);
-  for (Seated& p : people) lobby.send(p.client, {{"type", "end"}});
-  ASSERT_FALSE(people[0].client->last("table_over").is_null());
+  std::vector<Seated> people;
+  const std::string old = ended_quick(lobby, people);
+  ASSERT_EQ(old, people[1].client->last("joined")["table"]) << "they met at one table";
 
   lobby.send(people[0].client, answer(old, people[0].token, true));
   const std::string code = people[0].client->last("joined")["table"];
@@ -144,6 +151,27 @@ TEST(Rematch, ADeclinedSeatAtAQuickTableIsListedForStrangers) {
   EXPECT_EQ(jc["table"], code);
   EXPECT_EQ(jc["seat"], 1);
   EXPECT_EQ(cy->last("state")["status"], "playing");
+}
+
+TEST(Rematch, AtAQuickTableASeatThatMissesTheDeadlineIsListedForStrangers) {
+  std::int64_t now = 1'800'000'000'000;  // the lobby's clock, outliving it
+  MemoryLobby lobby;
+  lobby.lobby().set_wall_clock([&now] { return now; });
+  std::vector<Seated> people;
+  const std::string old = ended_quick(lobby, people);
+  lobby.send(people[0].client, answer(old, people[0].token, true));
+  const std::string code = people[0].client->last("joined")["table"];
+  const std::int64_t until = people[1].client->last("rematch_offer")["until_ms"];
+  EXPECT_EQ(until, now + 60'000) << "the offer's own wait";
+  EXPECT_EQ(people[0].client->last("state")["bots_in_ms"], 80'000) << "then quick play's, before bots";
+  auto cy = std::make_shared<MemoryClient>();
+  now = until - 1;
+  lobby.send(cy, {{"type", "tables"}});
+  EXPECT_EQ(cy->last("tables")["total"], 0) << "Bo may still answer";
+  now = until;
+  lobby.send(cy, {{"type", "tables"}});
+  ASSERT_EQ(cy->last("tables")["total"], 1) << "Bo did not answer in time: his seat is open to strangers";
+  EXPECT_EQ(cy->last("tables")["tables"][0]["table"], code);
 }
 
 TEST(Rematch, BadAnswersAreRefusedClearly) {
