@@ -92,7 +92,8 @@ void add_server_commands(CLI::App& app, ServerCommands& c) {
       ->check(decimal_number_range(0.1, 3600));
   c.serve->add_option("--rematch-wait-seconds", c.serve_options.rematch_wait,
                       "Play again: seconds a rematch waits, from its first accept, for the other seats of the "
-                      "ended table before bots take the seats nobody accepted (default 60)")
+                      "ended table before bots take the seats nobody accepted (a public table's after the quick wait "
+                      "more, open to strangers meanwhile; default 60)")
       ->type_name("SECONDS")
       ->check(decimal_number_range(0.1, 3600));
   c.serve->add_option("--keep-log", c.serve_options.keep_log,
