@@ -3,7 +3,8 @@
 // file each: lobby.cc (entry points, outbox), lobby_dispatch.cc (the router: one handler per
 // message type of client_message.h), lobby_limits.cc (unjoined tables per connection and address,
 // their expiry), lobby_hosting.cc (restore, leases), lobby_records.cc (records and ended tables
-// from the storage), lobby_retention.cc; the tokens are a TokenRegistry, the codes table_code.h.
+// from the storage), lobby_retention.cc, lobby_rematch.cc (Play again: an ended table's seats
+// answering a rematch); the tokens are a TokenRegistry, the codes table_code.h.
 // The storage's commits run on a thread of their own, in batches (commit_queue.h).
 #pragma once
 
