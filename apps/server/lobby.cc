@@ -112,6 +112,25 @@ void Lobby::on_close(const Client* client) {
   flush();
 }
 
-void Lobby::table_ended(const ServerTable& table) { ending_.push_back(table.code()); }
+void Lobby::table_ended(const ServerTable& table) {
+  ending_.push_back(table.code());
+  // Its seats may ask for a rematch for a while (lobby_rematch.cc).
+  prune_rematchable();
+  Rematchable r;
+  r.config = table.config();
+  r.ended_ms = now_ms();
+  bool people = false;
+  for (int s = 0; s < table.config().seats(); ++s) {
+    const SeatInfo& info = table.machine().seat(s);
+    if (info.kind != SeatKind::kPerson || info.token_hash.empty()) continue;
+    r.tokens[static_cast<std::size_t>(s)] = info.token_hash;
+    r.names[static_cast<std::size_t>(s)] = info.name;
+    people = true;
+  }
+  if (!people) return;
+  for (const auto& w : table.followers())
+    if (auto c = w.lock(); c && c->following.seat >= 0) r.followers.push_back(c);
+  if (rematchable_.emplace(table.code(), std::move(r)).second) rematchable_order_.push_back(table.code());
+}
 
 }  // namespace tonk::serve

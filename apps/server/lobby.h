@@ -3,12 +3,15 @@
 // file each: lobby.cc (entry points, outbox), lobby_dispatch.cc (the router: one handler per
 // message type of client_message.h), lobby_limits.cc (unjoined tables per connection and address,
 // their expiry), lobby_hosting.cc (restore, leases), lobby_records.cc (records and ended tables
-// from the storage), lobby_retention.cc; the tokens are a TokenRegistry, the codes table_code.h.
+// from the storage), lobby_retention.cc, lobby_rematch.cc (Play again: an ended table's seats
+// answering a rematch); the tokens are a TokenRegistry, the codes table_code.h.
 // The storage's commits run on a thread of their own, in batches (commit_queue.h).
 #pragma once
 
 #include <chrono>
 #include <cstdint>
+#include <deque>
+#include <array>
 #include <memory>
 #include <optional>
 #include <set>
@@ -65,6 +68,9 @@ struct LobbyLimits {
   /// Quick-play asks one remote address may make a minute, on average (`--max-quick-asks-per-minute`),
   /// with as many at once: each ask may make a table, so a flood is refused `rate_limited`. 1 or more.
   int quick_asks_per_minute = 30;
+  /// A rematch's offer stands this long from its first accept (`--rematch-wait-seconds`), 1 ms or
+  /// more: then bots take the seats nobody accepted (lobby_rematch.cc).
+  std::chrono::milliseconds rematch_wait{60'000};
 };
 
 /// How the server rates people (docs/RATINGS.md): when a player's rating period closes, and which
@@ -79,6 +85,9 @@ struct RatingSettings {
 /// Most players a `leaderboard` lists, and most recent hands a `player` reply holds.
 inline constexpr std::size_t kLeaderboardRows = 50;
 inline constexpr std::size_t kRecentPlayerHands = 20;
+
+/// How long after a table ended its seats may ask for a rematch (`rematch`), in ms.
+inline constexpr std::int64_t kRematchWindowMs = 10 * 60'000;
 
 class Lobby : public TableHost {
  public:
@@ -229,6 +238,28 @@ class Lobby : public TableHost {
   void remember_player(const std::string& player, const std::string& name);
   /// `player`'s standing in `group` as the next rated hand starts from it: staged, else stored, else new.
   PlayerStanding current_standing(const std::string& player, const std::string& group);
+  void handle(const std::shared_ptr<Client>& client, const in::Rematch& m, out::RequestId re);
+
+  /// An ended table whose seats may ask for a rematch (lobby_rematch.cc), kept kRematchWindowMs.
+  struct Rematchable {
+    TableConfig config;                                   // the ended table's
+    std::array<std::string, kMaxPlayers> tokens{};        // each person seat's token hash; "" none
+    std::array<std::string, kMaxPlayers> names{};
+    std::array<bool, kMaxPlayers> declined{};
+    std::vector<std::weak_ptr<Client>> followers;         // told of the offer (`rematch_offer`)
+    std::int64_t ended_ms = 0;
+    std::string offer;                                    // the rematch's code once one accepted
+    std::int64_t until_ms = 0;                            // its deadline
+  };
+  /// Forgets the ended tables older than kRematchWindowMs.
+  void prune_rematchable();
+  /// `code`'s rematch table rebuilt after a restart (its offer is in its configuration).
+  void adopt_rematch(const ServerTable& table);
+  /// True when `seat` of `table` is kept for a former seat's answer (a rematch waiting for it).
+  bool reserved(const ServerTable& table, int seat) const;
+  /// Tells everyone of `r` the offer's answers; fills a private rematch's declined seats with bots
+  /// once every seat answered.
+  void rematch_changed(Rematchable& r);
   std::shared_ptr<ServerTable> find(const std::string& code) const;
   std::shared_ptr<ServerTable> followed(const std::shared_ptr<Client>& client, bool need_seat) const;
   /// The table and seat a message acting for a seat is about: `unauthorized` when the connection
@@ -273,6 +304,8 @@ class Lobby : public TableHost {
   PendingPlayers pending_players_;  // standings and forgets staged, not yet durable
   std::set<std::string> listed_;  // codes of listed tables that may still wait for people (quick play)
   std::unique_ptr<RequestRate> quick_asks_;  // quick-play asks per remote address (limits_.quick_asks_per_minute)
+  std::unordered_map<std::string, Rematchable> rematchable_;  // by the ended table's code
+  std::deque<std::string> rematchable_order_;                 // their codes, oldest end first
 };
 
 }  // namespace tonk::serve

@@ -95,6 +95,8 @@ void Lobby::handle(const std::shared_ptr<Client>& client, const in::Join& m, out
   auto table = find(m.table);
   if (!table || table->over()) throw ProtocolError("not_found", "no table " + m.table.substr(0, 16));
   const std::string player = player_id(m.player_key);  // the key itself is never kept
+  if (!table->config().rematch_of.empty() && !table->machine().table())  // its seats are kept for their answers
+    throw ProtocolError("bad_request", "table " + table->code() + " is a rematch: its seats answer with `rematch`");
   auto [s, token] = table->join(m.name, m.seat, m.entropy, player);
   remember_player(player, m.name);
   follow(client, table, s);

@@ -52,6 +52,7 @@ std::size_t Lobby::adopt(std::vector<StoredTable> stored) {
     }
     tables_[t.code] = table;
     if (table->config().listed) listed_.insert(t.code);  // quick play may still seat people there
+    adopt_rematch(*table);  // a rematch's offer stands
     adopted.push_back(table);
     if (table->never_joined()) arm_expiry(t.code);  // the full period again after a restart
   }

@@ -21,6 +21,7 @@ void Lobby::set_limits(const LobbyLimits& limits) {
   require(limits.hint_worlds >= 1 && limits.hint_worlds <= SearchBudget::kMaxWorlds, "hint_worlds");
   require(limits.quick_wait.count() >= 1, "quick_wait");
   require(limits.quick_asks_per_minute >= 1, "quick_asks_per_minute");
+  require(limits.rematch_wait.count() >= 1, "rematch_wait");
   limits_ = limits;
   quick_asks_ = std::make_unique<RequestRate>(limits.quick_asks_per_minute / 60.0, limits.quick_asks_per_minute);
 }

@@ -31,6 +31,11 @@ std::vector<WaitingTable> Lobby::waiting_tables() {
       w.preset = m->config().preset;
       w.seats = m->config().seats();
       w.open = m->open_seats();
+      for (int s = 0; s < m->config().seats(); ++s) w.open -= reserved(*t, s) ? 1 : 0;  // a rematch's, kept
+      if (w.open <= 0) {
+        ++it;
+        continue;
+      }
       for (int s = 0; s < w.seats; ++s) w.people += m->seat(s).kind == SeatKind::kPerson ? 1 : 0;
       w.waiting_since_ms = m->waiting_since_ms().value_or(now_ms());
       w.bots_at_ms = m->bots_at_ms();
@@ -91,7 +96,10 @@ void Lobby::handle(const std::shared_ptr<Client>& client, const in::Quick& m, ou
   // The seat is taken now, in the machine (the reply waits for the commit). A name another seat
   // shows is refused: at a table that fits, another try makes or finds another table only if it
   // is asked again, so the refusal is the table's (`bad_request`), as `join`'s.
-  auto [seat, token] = table->join(m.name, std::nullopt, m.entropy, player);
+  std::optional<int> open_seat;  // at a rematch, a seat nobody kept
+  for (int s = 0; s < table->config().seats() && !table->config().rematch_of.empty() && !open_seat; ++s)
+    if (table->machine().seat(s).kind == SeatKind::kOpen && !reserved(*table, s)) open_seat = s;
+  auto [seat, token] = table->join(m.name, open_seat, m.entropy, player);
   remember_player(player, m.name);
   follow(client, table, seat);
   send(client, out::joined(table->code(), seat, token, re));

@@ -113,6 +113,7 @@ int run_server(const ServeOptions& options, const ServerParts& parts) {
     limits.unjoined_expiry = std::chrono::milliseconds(static_cast<long long>(options.unjoined_expiry * 1000));
     limits.quick_wait = std::chrono::milliseconds(std::max(1LL, static_cast<long long>(options.quick_wait * 1000)));
     limits.quick_asks_per_minute = options.max_quick_asks_per_minute;
+    limits.rematch_wait = std::chrono::milliseconds(std::max(1LL, static_cast<long long>(options.rematch_wait * 1000)));
     lobby->set_limits(limits);
     RatingSettings ratings;
     ratings.period.rule = options.rating_period_day ? PeriodRule::kDay : PeriodRule::kHands;

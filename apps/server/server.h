@@ -42,6 +42,7 @@ struct ServeOptions {
   int rating_period_hands = 10;
   bool rating_period_day = false;
   double leaderboard_deviation = 150;
+  double rematch_wait = 60;               ///< play again: seconds a rematch waits from its first accept before bots fill it
   /// Retention (retention.h, docs/DEPLOY.md "Retention"), in seconds: an ended table's log is
   /// compacted `keep_log` after it ended, the table deleted `delete_ended_after` after (0: never),
   /// its records too unless `keep_records`; the policy is applied every `retention_sweep`.

@@ -211,6 +211,11 @@ std::pair<int, std::string> ServerTable::join(const std::string& name, std::opti
   return {s, token};
 }
 
+void ServerTable::fill_now() {
+  if (record_decision(FillTimeout{}).empty()) return;
+  after_change();
+}
+
 void ServerTable::act(int seat, const std::string& text, std::int64_t hand, std::int64_t at) {
   record_decision(ActRequest{seat, text, hand, at});
   after_change();

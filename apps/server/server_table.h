@@ -113,6 +113,11 @@ class ServerTable : public std::enable_shared_from_this<ServerTable> {
   /// Sends `client` the hand so far as its seat may see it (`history`), when a hand was dealt, then
   /// the recent chat (`chat_log`) when anything was said.
   void send_history(const std::shared_ptr<Client>& client);
+  /// The connections following the table (some may be gone).
+  const std::vector<std::weak_ptr<Client>>& followers() const { return subscribers_; }
+  /// A table waiting for people (a rematch whose seats all answered): bots take its open seats now,
+  /// as when its wait runs out. Does nothing when it does not wait.
+  void fill_now();
   /// The table is removed (it expired unjoined): tells the connections following it.
   void expire();
 

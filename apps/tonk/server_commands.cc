@@ -108,6 +108,12 @@ void add_server_commands(CLI::App& app, ServerCommands& c) {
                       "rating points (default 150)")
       ->type_name("POINTS")
       ->check(decimal_number_range(1, 350));
+  c.serve->add_option("--rematch-wait-seconds", c.serve_options.rematch_wait,
+                      "Play again: seconds a rematch waits, from its first accept, for the other seats of the "
+                      "ended table before bots take the seats nobody accepted (a public table's after the quick wait "
+                      "more, open to strangers meanwhile; default 60)")
+      ->type_name("SECONDS")
+      ->check(decimal_number_range(0.1, 3600));
   c.serve->add_option("--keep-log", c.serve_options.keep_log,
                       "Seconds an ended table's whole log is kept before it is compacted to its records and final "
                       "ledger (default 0: at the next sweep; a closed table is never replayed)")

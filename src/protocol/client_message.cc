@@ -165,6 +165,17 @@ in::Remove read_remove(const json& m) {
   return in::Remove{static_cast<int>(*s)};
 }
 
+in::Rematch read_rematch(const json& m) {
+  in::Rematch r;
+  r.table = string_field(m, "table");
+  r.token = string_field(m, "token");
+  const auto it = m.find("accept");
+  if (it == m.end() || !it->is_boolean()) bad("`accept` (true or false) is required");
+  r.accept = it->get<bool>();
+  if (!is_hex(r.token, 32, 32)) throw ProtocolError("unauthorized", "no seat of table " + r.table.substr(0, 16) + " has this token");
+  return r;
+}
+
 ClientMessage read_message(const json& m, const ParseLimits& limits) {
   const std::string& type = string_field(m, "type");
   if (type == "ping") return in::Ping{};
@@ -192,6 +203,7 @@ ClientMessage read_message(const json& m, const ParseLimits& limits) {
     return l;
   }
   if (type == "forget") return in::Forget{player_key_field(m, true)};
+  if (type == "rematch") return read_rematch(m);
   bad("unknown message type `" + type.substr(0, 32) + "`");
 }
 

@@ -105,6 +105,13 @@ struct Chat {
   std::string phrase;
   std::string text;
 };
+/// `rematch`: the answer of the seat whose token at ended table `table` was `token` (32 hex digits;
+/// any other text is no seat's token: `unauthorized`) to playing again: `accept` true or false.
+struct Rematch {
+  std::string table;
+  std::string token;
+  bool accept = false;
+};
 
 }  // namespace tonk::serve::in
 
@@ -112,7 +119,7 @@ namespace tonk::serve {
 
 using ClientMessage = std::variant<in::Ping, in::Presets, in::Create, in::Join, in::Resume, in::Watch, in::Record, in::Act,
                                    in::Hint, in::Contribute, in::Ready, in::Back, in::Leave, in::End, in::Quick, in::Tables,
-                                   in::Chat, in::Remove, in::Player, in::Leaderboard, in::Forget>;
+                                   in::Chat, in::Remove, in::Player, in::Leaderboard, in::Forget, in::Rematch>;
 
 /// A message and its request `id` (0..2^53; nullopt when it has none), which every reply to it
 /// carries as `re`.

@@ -41,6 +41,13 @@ json contributed(int hand, bool repeat, RequestId re) {
 
 json left(RequestId re) { return with_re({{"type", "left"}}, re); }
 
+json rematch_offer(const std::string& table, const std::string& rematch, std::int64_t until_ms,
+                   const std::vector<RematchSeat>& seats) {
+  json list = json::array();
+  for (const RematchSeat& s : seats) list.push_back({{"seat", s.seat}, {"name", s.name}, {"answer", s.answer}});
+  return {{"type", "rematch_offer"}, {"table", table}, {"rematch", rematch}, {"until_ms", until_ms}, {"seats", std::move(list)}};
+}
+
 json done(RequestId re) { return with_re({{"type", "done"}}, re); }
 
 json error(const std::string& code, const std::string& message, const std::string& rule_id, RequestId re) {

@@ -54,6 +54,17 @@ nlohmann::json table_over(const std::string& table, nlohmann::json ledger, nlohm
                           std::string_view reason = "");
 /// `seat_lost` {table, seat, reason}: the connection holds seat `seat` no more and watches.
 nlohmann::json seat_lost(const std::string& table, int seat, std::string_view reason);
+/// One seat of a rematch offer: its number, the name it showed, and its answer so far.
+struct RematchSeat {
+  int seat = 0;
+  std::string name;
+  std::string answer;  ///< "accepted", "declined" or "waiting"
+};
+/// `rematch_offer` {table, rematch, until_ms, seats}: the seats of ended table `table` are offered
+/// table `rematch` (same rules and seats) until `until_ms` (ms since the Unix epoch); `seats` the
+/// person seats of `table` with their answers.
+nlohmann::json rematch_offer(const std::string& table, const std::string& rematch, std::int64_t until_ms,
+                             const std::vector<RematchSeat>& seats);
 /// `audience` {table, watching}: `watching` spectators follow the table.
 nlohmann::json audience(const std::string& table, int watching);
 

@@ -28,6 +28,16 @@ std::string TableConfig::to_json() const {
   if (!fill_bots.empty()) j["fill_bots"] = fill_bots;
   if (chat_text) j["chat_text"] = true;  // likewise: a table without these options is stored as before chat
   if (chat_spectators) j["chat_spectators"] = true;
+  if (!rematch_of.empty()) {  // likewise: only a rematch stores its offer
+    json tokens = json::array(), names = json::array();
+    for (int s = 0; s < seats(); ++s) {
+      tokens.push_back(rematch_tokens[static_cast<std::size_t>(s)]);
+      names.push_back(rematch_names[static_cast<std::size_t>(s)]);
+    }
+    j["rematch_of"] = rematch_of;
+    j["rematch_tokens"] = tokens;
+    j["rematch_names"] = names;
+  }
   return j.dump();
 }
 
@@ -51,6 +61,17 @@ TableConfig TableConfig::from_json(const std::string& text) {
   c.fill_bots = j.value("fill_bots", std::string());
   c.chat_text = j.value("chat_text", false);
   c.chat_spectators = j.value("chat_spectators", false);
+  c.rematch_of = j.value("rematch_of", std::string());
+  if (const auto it = j.find("rematch_tokens"); it != j.end()) {
+    if (!it->is_array() || it->size() != static_cast<std::size_t>(c.rules.players))
+      throw std::runtime_error("stored table: rematch_tokens do not fit the seats");
+    for (std::size_t s = 0; s < it->size(); ++s) c.rematch_tokens[s] = (*it)[s].get<std::string>();
+  }
+  if (const auto it = j.find("rematch_names"); it != j.end()) {
+    if (!it->is_array() || it->size() != static_cast<std::size_t>(c.rules.players))
+      throw std::runtime_error("stored table: rematch_names do not fit the seats");
+    for (std::size_t s = 0; s < it->size(); ++s) c.rematch_names[s] = (*it)[s].get<std::string>();
+  }
   return c;
 }
 

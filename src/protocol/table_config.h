@@ -41,6 +41,15 @@ struct TableConfig {
   std::string fill_bots;                    ///< the bot level ("beginner" .. "expert") that fills a listed table
   bool chat_text = false;                   ///< its chat takes free text, not only quick phrases (`create`'s `chat_text`)
   bool chat_spectators = false;             ///< spectators may write in its chat (`create`'s `chat_spectators`)
+  /// A rematch (`rematch`, docs/PROTOCOL.md): the code of the ended table whose seats it is offered
+  /// to; "" for any other table. Until every seat is answered it waits `wait_ms` from its first
+  /// person on (as a listed table does), then bots of `fill_bots` (greedy when "") take the open seats.
+  std::string rematch_of;
+  /// A rematch's seats: the SHA-256 (hex) of each seat's token at the ended table, which may accept
+  /// it; "" for a seat no person held there (a bot's, or left).
+  std::array<std::string, kMaxPlayers> rematch_tokens{};
+  /// A rematch's seats: the name each person seat showed at the ended table ("" where no person sat).
+  std::array<std::string, kMaxPlayers> rematch_names{};
 
   int seats() const { return rules.players; }
   /// As stored (JSON).

@@ -74,7 +74,7 @@ StateMessage::Shared StateMessage::shared(const TableMachine& t, std::int64_t no
   m["view"] = placeholder(Slot::kView);
   m["fair"] = nullptr;
   // A listed table (quick play) says when bots take its open seats: ms from now, null when not waiting.
-  if (t.config().listed) m["bots_in_ms"] = ms_left(t.bots_at_ms(), now_ms);
+  if (t.config().listed || !t.config().rematch_of.empty()) m["bots_in_ms"] = ms_left(t.bots_at_ms(), now_ms);
   // What the table's chat takes (docs/PROTOCOL.md "Chat"): free text, spectators' lines.
   m["chat"] = {{"spectators", t.config().chat_spectators}, {"text", t.config().chat_text}};
   const int next = hand + 1;

@@ -454,8 +454,9 @@ std::variant<LogEntry, Plan> TableMachine::advance(std::int64_t now_ms) {
   // The seed of the next hand is drawn as soon as the hand before it is dealt (or at the table's
   // creation): its commitment is published before anyone contributes to its deal.
   if (!commitments_.count(hand_number() + 1)) return SeedEntry{hand_number() + 1, random_(kServerSeedBytes)};
-  // A listed table waits for people from its first person on, then bots fill the open seats.
-  if (!table_ && config_.listed && config_.wait_ms > 0 && ever_joined_ && !all_seated()) {
+  // A listed table (and a rematch) waits for people from its first person on, then bots fill the
+  // open seats.
+  if (!table_ && (config_.listed || !config_.rematch_of.empty()) && config_.wait_ms > 0 && ever_joined_ && !all_seated()) {
     if (!wait_until_) return WaitEntry{now_ms + config_.wait_ms};
     plan.fill_until_ms = *wait_until_;
   }

@@ -246,6 +246,28 @@ TEST(QuickFill, LeavingBeforeTheFirstDealOpensTheSeatAgainAndAfterItABotPlaysIt)
   EXPECT_EQ(to_text(parse_log_entry(R"({"k":"vacate","seat":2})")), R"({"k":"vacate","seat":2})");
 }
 
+// A rematch (a private table offered to an ended table's seats) waits as a listed table does, and
+// without a level its open seats are greedy bots'; its state counts down too.
+TEST(QuickFill, ARematchWaitsForItsSeatsThenGreedyBotsFillThem) {
+  TableConfig c = listed_config(3, 60'000, "");
+  c.listed = false;
+  c.rated = false;
+  c.rematch_of = "OLD123";
+  Driven run(c);
+  run.join("Ann", 1'000);
+  ASSERT_TRUE(run.plan.fill_until_ms);
+  EXPECT_EQ(*run.plan.fill_until_ms, 61'000);
+  const nlohmann::json waiting = nlohmann::json::parse(StateMessage(run.machine.config()).text(run.machine, 0, 1'000));
+  EXPECT_EQ(waiting["bots_in_ms"], 60'000);
+  run.record(std::get<std::vector<LogEntry>>(run.machine.decide(FillTimeout{}, 61'000)));
+  run.settle(61'000);
+  for (int s = 1; s < 3; ++s) {
+    EXPECT_EQ(run.machine.seat(s).kind, SeatKind::kBot);
+    EXPECT_EQ(run.machine.seat(s).bot_kind, kAutoBot);
+  }
+  EXPECT_NE(run.machine.table(), nullptr) << "every seat taken: the first hand is dealt";
+}
+
 TEST(QuickFill, TheNewEntriesReadBackAsWritten) {
   for (const LogEntry& e : {LogEntry{WaitEntry{1234567}}, LogEntry{FillEntry{"hard"}}}) {
     const std::string text = to_text(e);

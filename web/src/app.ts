@@ -95,6 +95,7 @@ export class App {
   private reviewFor: number | null = null;          // the hand whose record was asked for, to review it
   private peek: Peek | null = null;
   private ended: StateMsg | null = null;             // a table that had ended when this page opened it
+  private readonly rematchTables = new Set<string>(); // tables this page took a seat at by Play again
   private handLog = new HandLog();                   // how far the log reaches (a history adds what it missed)
   private nextHand = new NextHandCountdown();
   private motion = new Motion();
@@ -305,7 +306,8 @@ export class App {
       case 'joined':
         store.set(`tonk.seat.${m.table}`, { token: m.token, seat: m.seat });
         this.peek = null;
-        if (what === 'quick') {   // Play now: the table page of the seat just taken (its state follows)
+        if (what === 'rematch') this.rematchTables.add(m.table);
+        if (what === 'quick' || what === 'rematch') {   // Play now, Play again: the table page of the seat just taken (its state follows)
           location.hash = `#/t/${m.table}`;
           this.route = { page: 'table', code: m.table, watch: false };
           this.lobbyError = null;
@@ -396,6 +398,12 @@ export class App {
       case 'table_over':
         if (this.model) this.model.log.push('The table is over.');
         break;
+      case 'rematch_offer':
+        if (this.model && m.table === this.model.state.table) {
+          const r = this.model.rematch ?? (this.model.rematch = { asked: false, declined: false, offer: null });
+          r.offer = m;
+        }
+        break;
       case 'chat':
         if (this.model && m.table === this.model.state.table) this.onChat([m], true);
         break;
@@ -433,6 +441,10 @@ export class App {
   }
 
   private onError(code: string, message: string, ruleId: string | undefined, what: string | undefined, pos: Position | undefined): void {
+    if (what === 'rematch' && this.model) {   // Play again refused: say why, and offer it no more
+      this.model.rematch = { asked: false, declined: false, offer: this.model.rematch?.offer ?? null, error: message };
+      return;
+    }
     if (what === 'chat' && this.model) {
       this.model.chatError = code === 'rate_limited' ? `Slow down: ${message}` : message;
       this.model.chatOpen = true;
@@ -481,7 +493,7 @@ export class App {
         error: null, handOver: null, verify: null, showLedger: false, confirmDrop: false, link: `${location.origin}/#/t/${s.table}`,
         commitment: null, flash: null, secondsLeft: null, connected: this.connected, drawn: null, resultOpen: false,
         dropAskAbove: store.get<number>('tonk.dropAskAbove') ?? kDropAskDefault, muted: this.sounds.muted, rules: 'closed', walkthrough: null,
-        chat: new ChatBook(s.table, storage()), chatPhrases: this.chatPhrases };
+        chat: new ChatBook(s.table, storage()), chatPhrases: this.chatPhrases, rematchTable: this.rematchTables.has(s.table) };
     }
     const m = this.model!;
     const old = prev && sameTable ? prev.state : null;
@@ -840,6 +852,14 @@ export class App {
           mute: (seat, muted) => { m.chat?.setMuted(seat, muted); this.render(`mute-${seat}`); },
         },
         home: () => { location.hash = '#/'; },
+        playAgain: m.state.seat === null || m.state.table === kOfflineCode ? undefined : (accept) => {
+          const saved = store.get<SavedSeat>(`tonk.seat.${m.state.table}`);
+          if (!saved) { m.error = 'This page no longer holds your seat\'s token: start a new table from the lobby.'; this.render(); return; }
+          const r = m.rematch ?? (m.rematch = { asked: false, declined: false, offer: null });
+          if (accept) r.asked = true; else r.declined = true;
+          this.send('rematch', { table: m.state.table, token: saved.token, accept });
+          this.render(accept ? undefined : 'home-end');
+        },
       });
     } else {
       const code = this.route.code;

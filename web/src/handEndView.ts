@@ -80,14 +80,37 @@ export function handEnd(m: TableModel, hd: TableHandlers): HTMLElement | null {
     reviewSection(m.review, o.hand));
 }
 
+/**
+ * Play again (docs/WEB.md): the seat's answer to a rematch at the same seats and rules. Before
+ * anyone asked, *Play again*; once another seat asked, "Ann wants a rematch" with *Play again* and
+ * *No thanks*; after pressing, what it waits for.
+ */
+function playAgain(m: TableModel, hd: TableHandlers): HTMLElement | null {
+  if (!hd.playAgain || m.state.seat === null) return null;
+  const r = m.rematch ?? { asked: false, declined: false, offer: null };
+  const offer = r.offer;
+  const mine = offer?.seats.find((s) => s.seat === m.state.seat);
+  if (r.error) return h('p', { class: 'error rematch', role: 'alert' }, `Play again: ${r.error}`);
+  if (r.declined || mine?.answer === 'declined') return h('p', { class: 'muted small rematch', role: 'status' }, 'You said no to a rematch.');
+  if (r.asked || mine?.answer === 'accepted') return h('p', { class: 'rematch', role: 'status' }, 'Play again: opening the new table…');
+  const accepted = (offer?.seats ?? []).filter((s) => s.answer === 'accepted' && s.seat !== m.state.seat).map((s) => s.name || `Seat ${s.seat + 1}`);
+  const who = accepted.length === 0 ? null : accepted.length === 1 ? accepted[0] : `${accepted.slice(0, -1).join(', ')} and ${accepted[accepted.length - 1]}`;
+  return h('div', { class: 'rematch', role: 'group', 'aria-label': 'Play again' },
+    who ? h('p', { role: 'status' }, `${who} ${accepted.length === 1 ? 'wants' : 'want'} a rematch`) : null,
+    h('div', { class: 'end-buttons' },
+      h('button', { type: 'button', class: 'primary', 'data-focus': 'play-again', onclick: () => hd.playAgain?.(true) }, 'Play again'),
+      who ? h('button', { type: 'button', 'data-focus': 'no-thanks', onclick: () => hd.playAgain?.(false) }, 'No thanks') : null));
+}
+
 /** The end of the table: what happened, the final ledger, every hand's record and the way back. */
 export function tableOver(m: TableModel, hd: TableHandlers): HTMLElement {
   const { state } = m;
   const booked = state.ledger?.hands ?? 0;
   return h('section', { class: 'hand-end table-over', 'aria-label': 'The table is over' },
     h('h2', {}, 'The table is over'),
+    playAgain(m, hd),
     h('div', { class: 'end-buttons' },
-      h('button', { type: 'button', class: 'primary', 'data-focus': 'home-end', onclick: () => hd.home() }, 'Back to the lobby')),
+      h('button', { type: 'button', class: state.seat === null || !hd.playAgain ? 'primary' : '', 'data-focus': 'home-end', onclick: () => hd.home() }, 'Back to the lobby')),
     ledgerTable(state, state.ledger),
     booked ? h('p', { class: 'records' }, 'Records: ', Array.from({ length: booked }, (_, i) => [i ? ', ' : '',
       h('a', { href: recordHref(state.table, i + 1), download: `tonk-${state.table}-${i + 1}.tonk` }, `hand ${i + 1}`)]).flat()) : null,

@@ -145,7 +145,17 @@ export type ServerMsg =
   | { type: 'pong'; re: number }
   | { type: 'tables'; re?: number; tables: PublicTable[]; total: number }
   | PlayerMsg | LeaderboardMsg
-  | { type: 'forgotten'; re?: number; known: boolean };
+  | { type: 'forgotten'; re?: number; known: boolean }
+  | RematchOfferMsg;
+
+/** The seats of ended table `table` are offered table `rematch` until `until_ms` (docs/PROTOCOL.md "Play again"). */
+export interface RematchOfferMsg {
+  type: 'rematch_offer';
+  table: string;
+  rematch: string;
+  until_ms: number;
+  seats: { seat: number; name: string; answer: 'accepted' | 'declined' | 'waiting' }[];
+}
 
 /** The server's address for the page: ws(s)://the same host/ws. */
 export function socketUrl(loc: Location): string {

@@ -7,7 +7,7 @@ import { h, svg } from './dom';
 import type { VerifyResult } from './fair';
 import type { ChatBook, ChatPhrase, LogLine } from './chat';
 import type { ChatHandlers } from './chatView';
-import type { HandOverMsg, HintAction, StateMsg } from './protocol';
+import type { HandOverMsg, HintAction, RematchOfferMsg, StateMsg } from './protocol';
 import type { ReviewState } from './review';
 import type { RulesSection } from './rulesText';
 
@@ -37,6 +37,10 @@ export interface TableModel {
   walkthrough?: number | null;      // the first-hand walkthrough's step, null when not shown
   menuOpen?: boolean;               // the header's menu stays open across redraws until used or closed
   readyHand?: number | null;        // the hand after which this page pressed Next hand
+  /** The table is over: this seat's Play again (`asked`: accepted, waiting for its new table), and the offer. */
+  rematch?: { asked: boolean; declined: boolean; offer: RematchOfferMsg | null; error?: string };
+  /** A rematch's table waiting for the other seats' answers. */
+  rematchTable?: boolean;
   review?: ReviewState | null;      // the review of the last hand: asked for, shown, or why not
   movesOpen?: boolean;              // the list of all legal moves stays open across redraws (selecting a card)
   chat?: ChatBook;                  // the chat's lines seen, bubbles and muted seats (chat.ts)
@@ -66,6 +70,8 @@ export interface TableHandlers {
   /** Absent at an offline table: nobody can be invited to a game in this page. */
   copyLink?(): void;
   home(): void;
+  /** Play again at the end of the table (true), or No thanks (false); absent for a watcher. */
+  playAgain?(accept: boolean): void;
   closeResult?(): void;
   mute?(muted: boolean): void;
   dropAsk?(above: number): void;

@@ -26,7 +26,10 @@ export { hintUnit, scoreUnit, signed, cardElement } from './tableParts';
 function turnLine(m: TableModel): HTMLElement {
   const { state } = m;
   let text = '';
-  if (state.status === 'waiting') text = 'Waiting for players to join…';
+  if (state.status === 'waiting' && m.rematchTable) {
+    const open = state.seats.filter((s) => s.kind === 'open').length;
+    text = `Waiting for ${open} player${open === 1 ? '' : 's'}…`;
+  } else if (state.status === 'waiting') text = 'Waiting for players to join…';
   else if (state.status === 'playing') {
     text = thinkingText(state) ?? (state.to_move === state.seat ? 'Your turn' : `${seatName(state, state.to_move)} to move`);
     if (state.to_move === state.seat && state.view) {
@@ -37,7 +40,8 @@ function turnLine(m: TableModel): HTMLElement {
   else text = 'The table is over';
   return h('div', { class: 'turn-line', role: 'status', 'aria-live': 'polite' },
     h('span', { class: 'turn-text' }, text),
-    state.status === 'waiting' && m.botsIn !== null && m.botsIn !== undefined
+    // A rematch's turn line says whom it waits for (its wait is long: no countdown to crowd it out).
+    state.status === 'waiting' && !m.rematchTable && m.botsIn !== null && m.botsIn !== undefined
       ? h('span', { class: 'bots-in', role: 'timer' }, botsInText(m.botsIn)) : null,
     m.secondsLeft !== null && state.status === 'playing'
       ? h('span', { class: `timer${m.secondsLeft <= 5 ? ' low' : ''}`, 'aria-label': `${m.secondsLeft} seconds left` }, `${m.secondsLeft} s left`) : null,
@@ -195,7 +199,7 @@ export function renderTable(m: TableModel, hd: TableHandlers): HTMLElement {
     turnLine(m),
     h('div', { class: 'stage' },
       h('div', { class: 'board' },
-        state.status === 'waiting' ? h('section', { class: 'invite' },
+        state.status === 'waiting' && !m.rematchTable ? h('section', { class: 'invite' },
           h('p', {}, 'Share this link; the hand is dealt when every seat is taken:'),
           h('input', { class: 'link', readonly: true, value: m.link, 'aria-label': 'Invite link' })) : null,
         opponents(m, hd.remove),
