@@ -289,6 +289,7 @@ class Lobby : public TableHost {
   LobbyLimits limits_;
   std::unordered_map<std::string, int> unjoined_by_address_;
   ChatRateByAddress chat_by_address_;  // the chat's lines per remote address (chat_rate.h)
+  ChatRateByAddress chat_by_player_;   // the same per player id (a seat's identified person)
   std::string advertise_;
   std::function<std::int64_t()> wall_clock_;  // empty: the system clock
   std::unique_ptr<CommitQueue> storage_;

@@ -202,9 +202,14 @@ void Lobby::handle(const std::shared_ptr<Client>& client, const in::Chat& m, out
   if (const std::int64_t wait = client->chat_rate.wait_ms(); wait > 0) throw limited(wait, kChatBurst, "per connection");
   if (const std::int64_t wait = chat_by_address_.wait_ms(client->address); wait > 0)
     throw limited(wait, kChatBurstPerAddress, "per address");  // reconnecting does not reset a flood
+  // A seat's identified person is held to the same limit wherever they write from (tables, addresses).
+  const std::string player = seat >= 0 ? table->machine().seat(seat).player : "";
+  if (const std::int64_t wait = player.empty() ? 0 : chat_by_player_.wait_ms(player); wait > 0)
+    throw limited(wait, kChatBurstPerAddress, "per player");
   table->chat(seat, m.phrase, m.text);
   client->chat_rate.note();  // only lines said count
   chat_by_address_.note(client->address);
+  if (!player.empty()) chat_by_player_.note(player);
   if (re) send(client, out::done(re));  // after the `chat` everyone gets
 }
 

@@ -71,6 +71,10 @@ void Lobby::handle(const std::shared_ptr<Client>& client, const in::Quick& m, ou
     throw ProtocolError("rate_limited", "at most " + std::to_string(limits_.quick_asks_per_minute) +
                                             " quick-play asks a minute from one address: wait " + std::to_string(wait) + " s");
   const std::string player = player_id(m.player_key);  // the key itself is never kept
+  // And per player: one person asking from many addresses is held to the same rate.
+  if (const int wait = player.empty() ? 0 : quick_asks_->admit("player " + player); wait > 0)
+    throw ProtocolError("rate_limited", "at most " + std::to_string(limits_.quick_asks_per_minute) +
+                                            " quick-play asks a minute from one player: wait " + std::to_string(wait) + " s");
   std::vector<WaitingTable> waiting = waiting_tables();
   std::shared_ptr<ServerTable> table;
   // A table where another seat shows the asker's name is passed over (two strangers may share a

@@ -243,6 +243,31 @@ TEST(Chat, TheLinesAreLoggedAndSurviveARestartForAResumingSeat) {
   std::filesystem::remove(db);
 }
 
+TEST(Chat, APersonWithAPlayerKeyIsHeldToTheAddressLimitAtEveryTableAndAddress) {
+  MemoryLobby lobby;
+  const std::string key(64, 'b');
+  int said = 0;
+  const auto seat_at_new_table = [&](int n) {
+    auto host = std::make_shared<MemoryClient>();
+    host->address = "198.51.100." + std::to_string(n);
+    lobby.send(host, {{"type", "create"}, {"seats", 2}});
+    const std::string code = host->last("created")["table"];
+    auto me = std::make_shared<MemoryClient>();
+    me->address = "203.0.113." + std::to_string(n);  // another address each time, as through a VPN
+    lobby.send(me, {{"type", "join"}, {"table", code}, {"name", "Kim"}, {"player_key", key}});
+    return me;
+  };
+  for (int n = 0; n < serve::kChatBurstPerAddress / serve::kChatBurst; ++n) {
+    const auto me = seat_at_new_table(n);
+    for (int i = 0; i < serve::kChatBurst; ++i, ++said) lobby.send(me, {{"type", "chat"}, {"phrase", "wow"}, {"id", said}});
+    ASSERT_EQ(me->last("done")["re"], said - 1) << me->messages.back().dump();
+  }
+  const auto again = seat_at_new_table(99);
+  const json e = error_to(lobby, again, {{"type", "chat"}, {"phrase", "wow"}});
+  EXPECT_EQ(e["code"], "rate_limited");
+  EXPECT_NE(e["message"].get<std::string>().find("per player"), std::string::npos) << e.dump();
+}
+
 TEST(Chat, ATableKeepsItsLatestLines) {
   MemoryLobby lobby;
   std::int64_t now = 1'800'000'000'000;

@@ -239,6 +239,31 @@ TEST(QuickLobby, AsksAreLimitedPerAddress) {
   EXPECT_FALSE(other->last("joined").is_null()) << "another address is not held up";
 }
 
+// One person asking from many addresses is held to the same rate by their player key.
+TEST(QuickLobby, AsksWithAPlayerKeyAreLimitedPerPlayerToo) {
+  MemoryLobby lobby;
+  serve::LobbyLimits limits = lobby.lobby().limits();
+  limits.quick_asks_per_minute = 2;
+  lobby.lobby().set_limits(limits);
+  const std::string key(64, 'a');
+  std::vector<std::shared_ptr<MemoryClient>> clients;
+  for (int i = 0; i < 3; ++i) {
+    clients.push_back(std::make_shared<MemoryClient>());
+    clients.back()->address = "203.0.113." + std::to_string(i);  // a new address each time
+    json m = ask("K" + std::to_string(i), 4);
+    m["player_key"] = key;
+    lobby.send(clients.back(), m);
+  }
+  EXPECT_FALSE(clients[1]->last("joined").is_null());
+  const json refused = clients[2]->last("error");
+  EXPECT_EQ(refused["code"], "rate_limited") << refused.dump();
+  EXPECT_NE(refused["message"].get<std::string>().find("from one player"), std::string::npos) << refused.dump();
+  auto keyless = std::make_shared<MemoryClient>();
+  keyless->address = "203.0.113.9";
+  lobby.send(keyless, ask("Other", 4));
+  EXPECT_FALSE(keyless->last("joined").is_null()) << "another person is not held up";
+}
+
 // Asks handled in one batch (before any commit delivers a reply) never share a seat.
 TEST(QuickLobby, AsksInOneBatchTakeDistinctSeats) {
   MemoryLobby lobby;
