@@ -181,6 +181,12 @@ void Lobby::handle(const std::shared_ptr<Client>& client, const in::Leaderboard&
 
 void Lobby::handle(const std::shared_ptr<Client>& client, const in::Forget& m, out::RequestId re) {
   const std::string player = player_id(m.player_key);
+  // A seat still held would store the player again at its table's next rated hand: leave it first.
+  for (const auto& [code, table] : tables_)
+    for (int s = 0; !table->over() && s < table->config().seats(); ++s)
+      if (table->holds(s) && table->machine().seat(s).player == player)
+        throw ProtocolError("bad_request", "this player holds seat " + std::to_string(s) + " at table " + code +
+                                               ": `leave` it (or let the table end) before `forget`");
   const bool known = storage_->read_player(player).has_value();  // as committed so far
   storage_->forget_player(player);  // one transaction: the player, their standings and history
   pending_players_.forgot(player);

@@ -235,6 +235,12 @@ TEST(PlayersLobby, ForgetDeletesThePlayerAndALaterPageSaysUnknown) {
   rate_every_hand(lobby, 345);
   auto ann = std::make_shared<MemoryClient>(), bo = std::make_shared<MemoryClient>();
   ASSERT_TRUE(play_rated_hand(lobby, ann, bo));
+  // Still seated: refused, or the table's next rated hand would store her again.
+  lobby.send(ann, json{{"type", "forget"}, {"player_key", kAnnKey}, {"id", 8}});
+  EXPECT_EQ(ann->last("error")["code"], "bad_request");
+  EXPECT_NE(ann->last("error")["message"].get<std::string>().find("`leave` it"), std::string::npos) << ann->last("error");
+  EXPECT_EQ(player_page(lobby, ann, kAnnKey)["known"], true);
+  lobby.send(ann, json{{"type", "leave"}});
   lobby.send(ann, json{{"type", "forget"}, {"player_key", kAnnKey}, {"id", 9}});
   const json gone = ann->last("forgotten");
   EXPECT_EQ(gone["known"], true);

@@ -460,7 +460,8 @@ export class App {
       this.peek = { code: this.route.code, status: 'missing', state: null, refused: false };
       return;
     }
-    if (this.model && (what === 'act' || what === 'hint' || what === 'back' || what === 'ready')) {
+    if (what === 'forget') { this.meNote = message; return; }   // e.g. still seated: said on the You page
+    if (this.model && (what === 'act' || what === 'hint' || what === 'back' || what === 'ready' || what === 'remove')) {
       const at = this.current();
       // A reply about a position the table has already left says nothing the player must act on:
       // the state that superseded it is on screen (a second click, a hint the move made moot).
