@@ -7,22 +7,10 @@
 //
 // Usage: node e2e/identity.mjs --tonk PATH/tonk --static DIR --out DIR [--chromium /usr/bin/chromium]
 import { expect, harness, kStep } from './harness.mjs';
-import { playToHandEnd } from './table_page.mjs';
+import { playNow, playToHandEnd } from './table_page.mjs';
 
 const h = harness({ name: 'identity', seconds: 150 });
 const { test, newPage } = h;
-
-/** Play now as `name` at a 2-seat P-STD table; returns the table's code. */
-async function playNow(page, base, name) {
-  await page.goto(`${base}/`);
-  await page.waitForFunction(() => document.querySelectorAll('select[name="quick_preset"] option').length > 1, null, { timeout: kStep });
-  await page.fill('input[name="quick_name"]', name);
-  await page.selectOption('select[name="quick_preset"]', 'P-STD');
-  await page.selectOption('select[name="quick_seats"]', '2');
-  await page.click('button[name="play_now"]');
-  await page.waitForSelector('main.table-page', { timeout: kStep });
-  return page.url().replace(/.*#\/t\//, '');
-}
 
 /** The rating text of the P-STD standing on #/me ("1562 ± 201"), waiting for it; null when none shows. */
 async function standardRating(page, base) {

@@ -9,23 +9,10 @@
 //
 // Usage: node e2e/quick_play.mjs --tonk PATH/tonk --static DIR --out DIR [--chromium /usr/bin/chromium]
 import { expect, harness, kStep } from './harness.mjs';
+import { playNow } from './table_page.mjs';
 
 const h = harness({ name: 'quick', seconds: 90 });
 const { test, newPage } = h;
-const attr = (page, name) => page.locator('main.table-page').getAttribute(`data-${name}`);
-
-/** The lobby's Play now, as `name`, for `seats` ("any" or a number) and bots of `level`. */
-async function playNow(page, base, name, { seats = '3', level = 'easy', preset = 'P-STD' } = {}) {
-  await page.goto(`${base}/`);
-  await page.waitForFunction(() => document.querySelectorAll('select[name="quick_preset"] option').length > 1, null, { timeout: kStep });
-  await page.fill('input[name="quick_name"]', name);
-  await page.selectOption('select[name="quick_preset"]', preset);
-  await page.selectOption('select[name="quick_seats"]', seats);
-  await page.selectOption('select[name="quick_level"]', level);
-  await page.click('button[name="play_now"]');
-  await page.waitForSelector('main.table-page', { timeout: kStep });
-  return page.url().replace(/.*#\/t\//, '');
-}
 
 async function main() {
   // A wait long enough for the second stranger, short enough for the test: 12 s.
@@ -36,7 +23,7 @@ async function main() {
   await test('two strangers pressing Play now land at the same table, which counts down to its bots', async () => {
     const ann = await newPage(390, 844);
     const bo = await newPage(390, 844);
-    const annCode = await playNow(ann, base, 'Ann');
+    const annCode = await playNow(ann, base, 'Ann', { seats: '3', level: 'easy' });
     await ann.waitForSelector('.bots-in', { timeout: kStep });
     const text = await ann.locator('.bots-in').textContent();
     expect(/^Bots join in \d+ s$/.test(text ?? ''), `the countdown: ${text}`);
@@ -45,7 +32,7 @@ async function main() {
     await bo.goto(`${base}/`);
     await bo.waitForSelector(`.public-table[data-table="${annCode}"] button`, { timeout: kStep });
     await h.shot(bo, 'quick-lobby-390', { settled: false });
-    const boCode = await playNow(bo, base, 'Bo');
+    const boCode = await playNow(bo, base, 'Bo', { seats: '3', level: 'easy' });
     expect(boCode === annCode, `the same table: ${annCode} and ${boCode}`);
     // Ann sees Bo sit down.
     await ann.waitForFunction(() => [...document.querySelectorAll('.seat')].some((s) => s.textContent?.includes('Bo')), null, { timeout: kStep });
@@ -67,8 +54,8 @@ async function main() {
   await test('on phones (844x390 landscape, 360x740): the wait fits, and leaving before the deal opens the seat', async () => {
     const dee = await newPage(844, 390);
     const eve = await newPage(360, 740);
-    const code = await playNow(dee, base, 'Dee', { seats: '4' });
-    expect((await playNow(eve, base, 'Eve', { seats: '4' })) === code, 'the same table');
+    const code = await playNow(dee, base, 'Dee', { seats: '4', level: 'easy' });
+    expect((await playNow(eve, base, 'Eve', { seats: '4', level: 'easy' })) === code, 'the same table');
     await dee.waitForFunction(() => [...document.querySelectorAll('.seat')].some((s) => s.textContent?.includes('Eve')), null, { timeout: kStep });
     for (const [page, w] of [[dee, 844], [eve, 360]]) {
       const wide = await page.evaluate(() => document.documentElement.scrollWidth);

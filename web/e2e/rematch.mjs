@@ -8,23 +8,10 @@
 //
 // Usage: node e2e/rematch.mjs --tonk PATH/tonk --static DIR --out DIR [--chromium /usr/bin/chromium]
 import { expect, harness, kStep } from './harness.mjs';
+import { codeOf, playNow, status } from './table_page.mjs';
 
 const h = harness({ name: 'rematch', seconds: 90 });
 const { test, newPage } = h;
-const status = (page) => page.locator('main.table-page').getAttribute('data-status');
-const codeOf = (page) => page.url().replace(/.*#\/t\//, '');
-
-/** The lobby's Play now as `name`: Standard rules, 2 seats (so the two strangers meet). */
-async function playNow(page, base, name) {
-  await page.goto(`${base}/`);
-  await page.waitForFunction(() => document.querySelectorAll('select[name="quick_preset"] option').length > 1, null, { timeout: kStep });
-  await page.fill('input[name="quick_name"]', name);
-  await page.selectOption('select[name="quick_preset"]', 'P-STD');
-  await page.selectOption('select[name="quick_seats"]', '2');
-  await page.click('button[name="play_now"]');
-  await page.waitForSelector('main.table-page', { timeout: kStep });
-  return codeOf(page);
-}
 
 /** Asks to end the table from the menu, accepting the page's question. */
 async function endTable(page) {

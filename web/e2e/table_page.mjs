@@ -133,3 +133,20 @@ export async function playToHandEnd(pages, midHand = async () => {}, moved = wai
   for (const p of pages) await p.waitForSelector('.hand-end', { timeout: kStep });
   return { played, midDone };
 }
+
+/** The table's code, from the page's address (#/t/CODE). */
+export const codeOf = (page) => page.url().replace(/.*#\/t\//, '');
+
+/** The lobby's Play now as `name` with `preset`, `seats` ("any" or a number) and, when given, bots of
+ *  `level`; returns the code of the table it lands at. */
+export async function playNow(page, base, name, { preset = 'P-STD', seats = '2', level = null } = {}) {
+  await page.goto(`${base}/`);
+  await page.waitForFunction(() => document.querySelectorAll('select[name="quick_preset"] option').length > 1, null, { timeout: kStep });
+  await page.fill('input[name="quick_name"]', name);
+  await page.selectOption('select[name="quick_preset"]', preset);
+  await page.selectOption('select[name="quick_seats"]', seats);
+  if (level) await page.selectOption('select[name="quick_level"]', level);
+  await page.click('button[name="play_now"]');
+  await page.waitForSelector('main.table-page', { timeout: kStep });
+  return codeOf(page);
+}
