@@ -114,6 +114,13 @@ void Lobby::on_close(const Client* client) {
 
 void Lobby::table_ended(const ServerTable& table) {
   ending_.push_back(table.code());
+  // A rematch that ended before its first deal (its people left) is no offer any more: the next
+  // accept of the table it was offered for makes a new one.
+  if (const std::string& of = table.config().rematch_of; !of.empty() && !table.machine().table())
+    if (const auto it = rematchable_.find(of); it != rematchable_.end() && it->second.offer == table.code()) {
+      it->second.offer.clear();
+      it->second.until_ms = 0;
+    }
   // Its seats may ask for a rematch for a while (lobby_rematch.cc).
   prune_rematchable();
   Rematchable r;
@@ -125,6 +132,7 @@ void Lobby::table_ended(const ServerTable& table) {
     if (info.kind != SeatKind::kPerson || info.token_hash.empty()) continue;
     r.tokens[static_cast<std::size_t>(s)] = info.token_hash;
     r.names[static_cast<std::size_t>(s)] = info.name;
+    r.players[static_cast<std::size_t>(s)] = info.player;
     people = true;
   }
   if (!people) return;

@@ -245,6 +245,7 @@ class Lobby : public TableHost {
     TableConfig config;                                   // the ended table's
     std::array<std::string, kMaxPlayers> tokens{};        // each person seat's token hash; "" none
     std::array<std::string, kMaxPlayers> names{};
+    std::array<std::string, kMaxPlayers> players{};       // each person seat's player id; "" none
     std::array<bool, kMaxPlayers> declined{};
     std::vector<std::weak_ptr<Client>> followers;         // told of the offer (`rematch_offer`)
     std::int64_t ended_ms = 0;

@@ -53,7 +53,9 @@ void Lobby::follow(const std::shared_ptr<Client>& client, const std::string& cod
       // A seat at a listed table that waits for people is given up: one connection never holds a
       // waiting quick seat while it plays, watches or waits elsewhere (a person seated twice).
       const int held = client->following.seat;
-      if (old->code() != code && held >= 0 && old->config().listed && !old->over() && !old->machine().table() && old->holds(held))
+      // Another connection of the seat (the person's other tab) keeps it.
+      if (old->code() != code && held >= 0 && old->config().listed && !old->over() && !old->machine().table() && old->holds(held) &&
+          !old->machine().connected(held))
         old->leave(held);
     }
   client->following = {code, seat};
@@ -94,6 +96,11 @@ std::string Lobby::new_code() const {
 void Lobby::handle(const std::shared_ptr<Client>& client, const in::Join& m, out::RequestId re) {
   auto table = find(m.table);
   if (!table || table->over()) throw ProtocolError("not_found", "no table " + m.table.substr(0, 16));
+  // One seat per connection (a join the table would refuse anyway says why: taken, full).
+  if (client->following.table == table->code() && table->holds(client->following.seat) && table->machine().open_seats() > 0 &&
+      (!m.seat || table->machine().seat(*m.seat).kind == SeatKind::kOpen))
+    throw ProtocolError("bad_request", "this connection holds seat " + std::to_string(client->following.seat) + " at table " +
+                                           table->code() + " already");
   const std::string player = player_id(m.player_key);  // the key itself is never kept
   if (!table->config().rematch_of.empty() && !table->machine().table())  // its seats are kept for their answers
     throw ProtocolError("bad_request", "table " + table->code() + " is a rematch: its seats answer with `rematch`");

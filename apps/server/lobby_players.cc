@@ -113,10 +113,26 @@ void Lobby::hand_finished(const ServerTable& table, const HandFinished& hand) {
 
 // --- Messages ---------------------------------------------------------------------------------------
 
+namespace {
+
+// A read of the players' store for a client's message: a storage that cannot answer now (a database
+// outage, a damaged row) refuses the message (`server`) and leaves the server running, as GET
+// /leaderboard answers 503; only a failed commit stops it.
+template <class Read>
+auto read_players(Read read) {
+  try {
+    return read();
+  } catch (const StorageError& e) {
+    throw ProtocolError("server", std::string("the players' records cannot be read now, try again: ") + e.what());
+  }
+}
+
+}  // namespace
+
 void Lobby::handle(const std::shared_ptr<Client>& client, const in::Player& m, out::RequestId re) {
   const std::string player = player_id(m.player_key);
   json reply{{"type", "player"}};
-  const std::optional<PlayerRecord> stored = storage_->read_player(player);
+  const std::optional<PlayerRecord> stored = read_players([&] { return storage_->read_player(player); });
   if (!stored) {
     reply["known"] = false;
     add_re(reply, re);
@@ -145,7 +161,7 @@ void Lobby::handle(const std::shared_ptr<Client>& client, const in::Player& m, o
   }
   reply["standings"] = std::move(standings);
   json recent = json::array();
-  for (const PlayerHand& h : storage_->player_hands(player, kRecentPlayerHands))
+  for (const PlayerHand& h : read_players([&] { return storage_->player_hands(player, kRecentPlayerHands); }))
     recent.push_back({{"table", h.code}, {"hand", h.hand}, {"group", h.group}, {"ended_ms", h.ended_ms}, {"result", h.payout}});
   reply["recent"] = std::move(recent);
   add_re(reply, re);
@@ -157,7 +173,9 @@ json Lobby::leaderboard_json(const std::string& group) {
   if (!preset) throw ProtocolError("bad_request", "`group` is no preset's name (`presets` lists them)");
   json players = json::array();
   int rank = 0;
-  for (const LeaderboardRow& row : storage_->leaderboard(preset->name, ratings_.leaderboard_deviation, kLeaderboardRows))
+  const std::vector<LeaderboardRow> rows =
+      read_players([&] { return storage_->leaderboard(preset->name, ratings_.leaderboard_deviation, kLeaderboardRows); });
+  for (const LeaderboardRow& row : rows)
     players.push_back({{"rank", ++rank},
                        {"name", row.name},
                        {"rating", shown(row.rating)},
@@ -187,7 +205,7 @@ void Lobby::handle(const std::shared_ptr<Client>& client, const in::Forget& m, o
       if (table->holds(s) && table->machine().seat(s).player == player)
         throw ProtocolError("bad_request", "this player holds seat " + std::to_string(s) + " at table " + code +
                                                ": `leave` it (or let the table end) before `forget`");
-  const bool known = storage_->read_player(player).has_value();  // as committed so far
+  const bool known = read_players([&] { return storage_->read_player(player).has_value(); });  // as committed so far
   storage_->forget_player(player);  // one transaction: the player, their standings and history
   pending_players_.forgot(player);
   json reply{{"type", "forgotten"}, {"known", known}};

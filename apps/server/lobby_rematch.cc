@@ -43,6 +43,7 @@ void Lobby::adopt_rematch(const ServerTable& table) {
   r.config = c;
   r.tokens = c.rematch_tokens;
   r.names = c.rematch_names;
+  r.players = c.rematch_players;
   r.ended_ms = now_ms();  // the window counts again from the restart
   r.offer = c.code;
   // The logged wait is the offer's, then (public) quick play's.
@@ -96,6 +97,7 @@ void Lobby::handle(const std::shared_ptr<Client>& client, const in::Rematch& m, 
     config.rematch_of = m.table;
     config.rematch_tokens = r.tokens;
     config.rematch_names = r.names;
+    config.rematch_players = r.players;
     // The offer's wait, then at a public table quick play's for the seats nobody took.
     config.wait_ms = limits_.rematch_wait.count() + (config.listed ? limits_.quick_wait.count() : 0);
     storage_->create_table(config.code, config.to_json());
@@ -106,7 +108,7 @@ void Lobby::handle(const std::shared_ptr<Client>& client, const in::Rematch& m, 
     r.offer = table->code();
     r.until_ms = now_ms() + limits_.rematch_wait.count();
   }
-  auto [s, token] = table->join(r.names[i], seat, "");
+  auto [s, token] = table->join(r.names[i], seat, "", r.players[i]);  // the same person: rated as before
   follow(client, table, s);
   send(client, out::joined(table->code(), s, token, re));
   table->subscribe(client);

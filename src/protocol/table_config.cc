@@ -29,14 +29,13 @@ std::string TableConfig::to_json() const {
   if (chat_text) j["chat_text"] = true;  // likewise: a table without these options is stored as before chat
   if (chat_spectators) j["chat_spectators"] = true;
   if (!rematch_of.empty()) {  // likewise: only a rematch stores its offer
-    json tokens = json::array(), names = json::array();
-    for (int s = 0; s < seats(); ++s) {
-      tokens.push_back(rematch_tokens[static_cast<std::size_t>(s)]);
-      names.push_back(rematch_names[static_cast<std::size_t>(s)]);
-    }
+    const auto seats_of = [&](const std::array<std::string, kMaxPlayers>& per_seat) {
+      return json(std::vector<std::string>(per_seat.begin(), per_seat.begin() + seats()));
+    };
     j["rematch_of"] = rematch_of;
-    j["rematch_tokens"] = tokens;
-    j["rematch_names"] = names;
+    j["rematch_tokens"] = seats_of(rematch_tokens);
+    j["rematch_names"] = seats_of(rematch_names);
+    j["rematch_players"] = seats_of(rematch_players);
   }
   return j.dump();
 }
@@ -62,16 +61,16 @@ TableConfig TableConfig::from_json(const std::string& text) {
   c.chat_text = j.value("chat_text", false);
   c.chat_spectators = j.value("chat_spectators", false);
   c.rematch_of = j.value("rematch_of", std::string());
-  if (const auto it = j.find("rematch_tokens"); it != j.end()) {
+  const auto read_seats = [&](const char* key, std::array<std::string, kMaxPlayers>& out) {
+    const auto it = j.find(key);
+    if (it == j.end()) return;  // (rematch_players: a rematch stored before players were kept)
     if (!it->is_array() || it->size() != static_cast<std::size_t>(c.rules.players))
-      throw std::runtime_error("stored table: rematch_tokens do not fit the seats");
-    for (std::size_t s = 0; s < it->size(); ++s) c.rematch_tokens[s] = (*it)[s].get<std::string>();
-  }
-  if (const auto it = j.find("rematch_names"); it != j.end()) {
-    if (!it->is_array() || it->size() != static_cast<std::size_t>(c.rules.players))
-      throw std::runtime_error("stored table: rematch_names do not fit the seats");
-    for (std::size_t s = 0; s < it->size(); ++s) c.rematch_names[s] = (*it)[s].get<std::string>();
-  }
+      throw std::runtime_error(std::string("stored table: ") + key + " do not fit the seats");
+    for (std::size_t s = 0; s < it->size(); ++s) out[s] = (*it)[s].get<std::string>();
+  };
+  read_seats("rematch_tokens", c.rematch_tokens);
+  read_seats("rematch_names", c.rematch_names);
+  read_seats("rematch_players", c.rematch_players);
   return c;
 }
 

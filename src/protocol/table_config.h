@@ -50,6 +50,9 @@ struct TableConfig {
   std::array<std::string, kMaxPlayers> rematch_tokens{};
   /// A rematch's seats: the name each person seat showed at the ended table ("" where no person sat).
   std::array<std::string, kMaxPlayers> rematch_names{};
+  /// A rematch's seats: each person's player id at the ended table ("" none), so a rated table's
+  /// rematch stays rated for the same people.
+  std::array<std::string, kMaxPlayers> rematch_players{};
 
   int seats() const { return rules.players; }
   /// As stored (JSON).

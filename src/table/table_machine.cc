@@ -523,7 +523,11 @@ bool TableMachine::set_ready(int s) {
 
 bool TableMachine::holds(int s) const { return s >= 0 && s < config_.seats() && seat(s).kind == SeatKind::kPerson; }
 
-int TableMachine::host_seat() const { return join_order_.empty() ? -1 : join_order_.front(); }
+int TableMachine::host_seat() const {
+  for (int s : join_order_)
+    if (connected(s)) return s;  // an away host would block every removal, theirs first
+  return join_order_.empty() ? -1 : join_order_.front();
+}
 
 std::int64_t TableMachine::remove_after_ms() const {
   return config_.turn_seconds > 0 ? std::int64_t{1000} * config_.turn_seconds : kRemoveAfterUntimedMs;

@@ -232,8 +232,9 @@ class TableMachine {
   bool ever_joined() const { return ever_joined_; }
   /// True when a person holds `seat` (joined, not left).
   bool holds(int seat) const;
-  /// The table's host: the person seated longest (the creator, who joins first, until they leave),
-  /// who may remove a person away too long; -1 when no person is seated.
+  /// The table's host: the person seated longest who is here (the creator, who joins first, while
+  /// connected), who may remove a person away too long; with nobody here the one seated longest; -1
+  /// when no person is seated. Read from presence, which is not logged: a removal logs its outcome.
   int host_seat() const;
   /// How long a seat must be away before the host may remove its person, in ms.
   std::int64_t remove_after_ms() const;

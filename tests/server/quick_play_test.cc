@@ -218,6 +218,20 @@ TEST(QuickLobby, AWaiterWhoGoesElsewhereGivesUpTheWaitingSeat) {
   EXPECT_EQ(host->last("state")["status"], "playing");
 }
 
+// The person's other tab still holds the waiting seat: a connection that goes elsewhere leaves it to it.
+TEST(QuickLobby, AWaitingSeatAnotherConnectionHoldsIsKept) {
+  MemoryLobby lobby;
+  auto tab1 = std::make_shared<MemoryClient>(), tab2 = std::make_shared<MemoryClient>(), host = std::make_shared<MemoryClient>();
+  lobby.send(tab1, ask("Ann", 3));
+  const std::string token = tab1->last("joined")["token"];
+  lobby.send(tab2, json{{"type", "resume"}, {"token", token}});
+  lobby.send(host, json{{"type", "create"}, {"seats", 2}});
+  lobby.send(tab2, json{{"type", "watch"}, {"table", host->last("created")["table"]}});
+  lobby.send(tab1, json{{"type", "tables"}});
+  EXPECT_EQ(tab1->last("tables")["tables"][0]["people"], 1) << "Ann still waits, in her first tab";
+  EXPECT_TRUE(tab1->last("seat_lost").is_null());
+}
+
 TEST(QuickLobby, AsksAreLimitedPerAddress) {
   MemoryLobby lobby;
   serve::LobbyLimits limits = lobby.lobby().limits();

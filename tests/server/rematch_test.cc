@@ -12,6 +12,7 @@
 
 #include "client_message.h"
 #include "memory_lobby.h"
+#include "player_key.h"
 
 namespace tonk::test {
 namespace {
@@ -64,6 +65,10 @@ json answer(const std::string& table, const std::string& token, bool accept, int
 
 json last_error(const MemoryClient& c) { return c.last("error"); }
 
+// The first hand was dealt: in play, or already over where a bot may end it at once (a drop, a
+// dealt tonk, S7).
+bool dealt(const json& state) { return state["hand"] == 1 && state["status"] != "waiting" && state["status"] != "over"; }
+
 TEST(Rematch, EverySeatAcceptingGetsTheSameSeatsAndRulesAndANewLedger) {
   MemoryLobby lobby;
   std::vector<Seated> people;
@@ -114,7 +119,8 @@ TEST(Rematch, ADeclinedSeatAtAPrivateTableIsABotsAndTheHandStarts) {
   EXPECT_EQ(people[0].client->last("state")["status"], "waiting") << "Cy has not answered";
   lobby.send(people[2].client, answer(old, people[2].token, true));
   const json s = people[0].client->last("state");
-  EXPECT_EQ(s["status"], "playing");
+  // Dealt (the bots may have ended the hand already: a drop or a dealt tonk, S7).
+  EXPECT_TRUE(dealt(s)) << s.dump();
   EXPECT_EQ(s["seats"][1]["kind"], "bot");
   EXPECT_EQ(s["seats"][2]["name"], "Cy");
   const json offer = people[1].client->last("rematch_offer");
@@ -150,7 +156,7 @@ TEST(Rematch, ADeclinedSeatAtAQuickTableIsListedForStrangers) {
   const json jc = cy->last("joined");
   EXPECT_EQ(jc["table"], code);
   EXPECT_EQ(jc["seat"], 1);
-  EXPECT_EQ(cy->last("state")["status"], "playing");
+  EXPECT_TRUE(dealt(cy->last("state"))) << cy->last("state").dump();
 }
 
 TEST(Rematch, AtAQuickTableASeatThatMissesTheDeadlineIsListedForStrangers) {
@@ -254,12 +260,56 @@ TEST_F(RestartFixture, TheDeadlinePassingFillsTheSeatsNobodyAcceptedWithBots) {
   auto ann = std::make_shared<MemoryClient>();
   later.send(ann, {{"type", "resume"}, {"token", token}});
   const json s = ann->last("state");
-  EXPECT_EQ(s["status"], "playing") << s.dump();
+  EXPECT_TRUE(dealt(s)) << s.dump();
   EXPECT_EQ(s["seats"][1]["kind"], "bot");
   EXPECT_EQ(s["seats"][1]["bot"], "greedy") << "a private table without a bot level: greedy";
   auto bo = std::make_shared<MemoryClient>();
   later.send(bo, answer(old, people[1].token, true));
   EXPECT_EQ(last_error(*bo)["code"], "bad_request") << "the rematch started";
+}
+
+// A rated table's people play its rematch as themselves: the offer keeps each seat's player id, so
+// its hands are rated for the same players (also after a restart: it is stored with the table).
+TEST_F(RestartFixture, ARatedTablesRematchKeepsEachSeatsPlayer) {
+  const std::string ann_key(64, 'a'), bo_key(64, 'b');
+  std::vector<Seated> people(2);
+  std::string old, code;
+  {
+    MemoryLobby lobby(std::make_unique<serve::SqliteStorage>(db));
+    const std::vector<std::string> names{"Ann", "Bo"}, keys{ann_key, bo_key};
+    for (std::size_t i = 0; i < 2; ++i) {
+      lobby.send(people[i].client, {{"type", "quick"}, {"preset", "P-STD"}, {"seats", 2}, {"name", names[i]}, {"player_key", keys[i]}});
+      people[i].token = people[i].client->last("joined")["token"];
+    }
+    for (Seated& p : people) lobby.send(p.client, {{"type", "end"}});
+    old = people[0].client->last("joined")["table"];
+    lobby.send(people[0].client, answer(old, people[0].token, true));
+    code = people[0].client->last("joined")["table"];
+  }
+  serve::SqliteStorage stored(db);
+  const std::optional<serve::StoredTable> t = stored.read_table(code);
+  ASSERT_TRUE(t.has_value());
+  const serve::TableConfig config = serve::TableConfig::from_json(t->config);
+  EXPECT_EQ(config.rematch_players[0], serve::player_key_hash(ann_key));
+  EXPECT_EQ(config.rematch_players[1], serve::player_key_hash(bo_key));
+  EXPECT_NE(t->config.find(serve::player_key_hash(ann_key)), std::string::npos);
+  EXPECT_EQ(t->config.find(ann_key), std::string::npos) << "the key itself is never stored";
+}
+
+// A rematch whose people all left before its first deal ended; the next accept makes a new offer
+// instead of being told it "started already".
+TEST(Rematch, AnOfferEveryoneLeftBeforeItsDealGivesWayToANewOne) {
+  MemoryLobby lobby;
+  std::vector<Seated> people;
+  const std::string old = ended_private(lobby, people, {"Ann", "Bo"});
+  lobby.send(people[0].client, answer(old, people[0].token, true));
+  const std::string first = people[0].client->last("joined")["table"];
+  lobby.send(people[0].client, {{"type", "leave"}});  // nobody else there: that table ends
+  lobby.send(people[1].client, answer(old, people[1].token, true, 8));
+  const json jb = people[1].client->last("joined");
+  ASSERT_FALSE(jb.is_null()) << people[1].client->messages.back().dump();
+  EXPECT_NE(jb["table"], first) << "a new offer";
+  EXPECT_EQ(jb["seat"], 1);
 }
 
 TEST(RematchConfig, TheOfferIsStoredWithTheTableAndOtherTablesAsBefore) {
@@ -271,12 +321,15 @@ TEST(RematchConfig, TheOfferIsStoredWithTheTableAndOtherTablesAsBefore) {
   c.rematch_of = "P4RT9W";
   c.rematch_tokens[0] = std::string(64, 'a');
   c.rematch_names[0] = "Ann";
+  c.rematch_players[0] = std::string(64, 'b');
   c.wait_ms = 60'000;
   const serve::TableConfig back = serve::TableConfig::from_json(c.to_json());
   EXPECT_EQ(back.rematch_of, "P4RT9W");
   EXPECT_EQ(back.rematch_tokens[0], std::string(64, 'a'));
   EXPECT_EQ(back.rematch_tokens[1], "");
   EXPECT_EQ(back.rematch_names[0], "Ann");
+  EXPECT_EQ(back.rematch_players[0], std::string(64, 'b'));
+  EXPECT_EQ(back.rematch_players[1], "");
   EXPECT_EQ(back.wait_ms, 60'000);
 }
 

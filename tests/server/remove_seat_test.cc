@@ -108,6 +108,29 @@ TEST(RemoveSeat, TheHostIsTheNextPersonSeatedLongestOnceTheFirstLeaves) {
   EXPECT_EQ(t.cy->last("error")["code"], "unauthorized");
 }
 
+// An away host would block every removal, theirs first: the host is the person seated longest who
+// is here.
+TEST(RemoveSeat, WhileTheHostIsAwayTheNextPersonHereIsHost) {
+  HostedTable t(json{{"seats", 4}});
+  t.lobby.send(t.cy, {{"type", "join"}, {"table", t.code}, {"name", "Cy"}, {"seat", 2}});
+  t.lobby.lobby().on_close(t.ann.get());  // Ann (the host) and Bob go away
+  t.bob_goes();
+  EXPECT_EQ(t.cy->last("state")["host"], 2);
+  t.now += 61'000;
+  EXPECT_EQ(t.remove(t.cy, 0)["type"], "done") << "the away host can be removed too";
+  EXPECT_EQ(t.remove(t.cy, 1)["type"], "done");
+  EXPECT_EQ(t.cy->last("state")["seats"][0]["kind"], "open");
+}
+
+// One connection holds one seat of a table: a second `join` of it is refused.
+TEST(RemoveSeat, AConnectionJoinsATableOnce) {
+  HostedTable t(json{{"seats", 4}});
+  t.lobby.send(t.ann, {{"type", "join"}, {"table", t.code}, {"name", "Ann two"}});
+  EXPECT_EQ(t.ann->last("error")["code"], "bad_request");
+  EXPECT_NE(t.ann->last("error")["message"].get<std::string>().find("holds seat 0"), std::string::npos);
+  EXPECT_EQ(t.ann->last("state")["seats"][2]["kind"], "open");
+}
+
 TEST(RemoveSeat, TheMessageNeedsASeat) {
   MemoryLobby lobby;
   auto a = std::make_shared<MemoryClient>();
