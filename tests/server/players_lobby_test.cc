@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "client_message.h"
+#include "forwarding_storage.h"
 #include "memory_lobby.h"
 #include "player_key.h"
 #include "server_table.h"
@@ -228,6 +229,30 @@ TEST(PlayersLobby, TheLeaderboardListsAPlayerOnceTheirDeviationIsUnderTheBoundWi
   lobby.send(ann, json{{"type", "leaderboard"}, {"group", "P-NOPE"}});
   EXPECT_EQ(ann->last("error")["code"], "bad_request");
   EXPECT_NE(ann->last("error")["message"].get<std::string>().find("`group`"), std::string::npos);
+}
+
+// A players' store that cannot answer (a database outage, a damaged row) refuses the message; the
+// server goes on serving (before, the storage error escaped the handler and stopped it).
+class UnreadablePlayers : public ForwardingStorage {
+ public:
+  using ForwardingStorage::ForwardingStorage;
+  std::optional<serve::PlayerRecord> read_player(const std::string&) override { throw serve::StorageError("the database is away"); }
+  std::vector<serve::LeaderboardRow> leaderboard(const std::string&, double, std::size_t) override {
+    throw serve::StorageError("the database is away");
+  }
+};
+
+TEST(PlayersLobby, AStoreThatCannotBeReadRefusesThePlayerMessagesAndTheServerGoesOn) {
+  MemoryLobby lobby(std::make_unique<UnreadablePlayers>(std::make_shared<serve::SqliteStorage>(":memory:")));
+  auto ann = std::make_shared<MemoryClient>();
+  for (const json& m : {json{{"type", "player"}, {"player_key", kAnnKey}}, json{{"type", "leaderboard"}, {"group", "P-STD"}},
+                        json{{"type", "forget"}, {"player_key", kAnnKey}}}) {
+    ASSERT_NO_THROW(lobby.send(ann, m)) << m.dump();
+    EXPECT_EQ(ann->last("error")["code"], "server") << m.dump();
+    EXPECT_NE(ann->last("error")["message"].get<std::string>().find("cannot be read now"), std::string::npos);
+  }
+  lobby.send(ann, json{{"type", "ping"}});
+  EXPECT_FALSE(ann->last("pong").is_null());
 }
 
 TEST(PlayersLobby, ForgetDeletesThePlayerAndALaterPageSaysUnknown) {
