@@ -14,7 +14,7 @@ import { Connection, HandOverMsg, PresetInfo, PublicTable, ServerMsg, socketUrl,
 import { renderTable, TableModel } from './tableView';
 import { codeOfInput, kCodePattern, shownCode } from './tableCode';
 import { unencryptedNote } from './transport';
-import { Flight, measure, moment, momentWord, Motion } from './motion';
+import { clearMoment, Flight, measure, moment, momentWord, Motion } from './motion';
 import { Sounds } from './sound';
 import { installDrag } from './drag';
 import { DropTarget, resolveDrop } from './directMoves';
@@ -245,6 +245,7 @@ export class App {
     if (r.page === 'table' && this.route.page === 'table' && r.code === this.route.code && r.watch === this.route.watch) return;
     if (this.conn !== this.online && !(r.page === 'table' && r.code === kOfflineCode)) this.switchTo(this.online);   // left the offline table
     this.route = r;
+    clearMoment();   // a hand's "Drop!" belongs to the table the page left
     this.model = null;
     this.lobbyError = null;
     this.peek = null;

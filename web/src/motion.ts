@@ -183,7 +183,7 @@ export function restingRect(el: HTMLElement): DOMRect {
 
 /** The big word at a hand's end ("Tonk!", "Caught!"), shown over the table for a moment. */
 export function moment(text: string, tone: 'good' | 'bad' | 'plain'): void {
-  document.querySelectorAll('.moment').forEach((m) => m.remove());   // one at a time
+  clearMoment();   // one at a time
   const el = document.createElement('div');
   el.className = `moment ${tone}`;
   el.setAttribute('role', 'status');
@@ -195,6 +195,11 @@ export function moment(text: string, tone: 'good' | 'bad' | 'plain'): void {
   { duration: 1500, easing: 'ease-out', fill: 'both' });
   a.addEventListener('finish', () => el.remove());
   a.addEventListener('cancel', () => el.remove());
+}
+
+/** Takes a table's word away at once: the page left the table (it is said over the table only). */
+export function clearMoment(): void {
+  document.querySelectorAll('.moment').forEach((m) => m.remove());
 }
 
 /** The word for a hand's end: a going-out win is "Tonk!", a caught drop "Caught!". */

@@ -248,3 +248,15 @@ describe('the table as a card game', () => {
     expect(root.querySelector('.hand-end')).toBeNull();
   });
 });
+
+describe('leaving a table', () => {
+  it('takes the hand\'s big word ("Drop!") away with the table: it never shows over another page', async () => {
+    start('#/t/K7QX2M');
+    const { moment } = await import('../src/motion');
+    moment('Drop!', 'bad');
+    expect(document.querySelectorAll('.moment').length).toBe(1);
+    location.hash = '#/me';
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    expect(document.querySelectorAll('.moment').length).toBe(0);
+  });
+});
