@@ -1,0 +1,107 @@
+// Quick play across two `tonk serve` processes on one PostgreSQL database (docs/SCALING.md "Quick
+// play"): a waiting table on server A is published to the cluster; a `quick` ask sent to server B is
+// pointed at it (`elsewhere`, naming A), following it to A seats the asker there, B's `tables` and
+// GET /tables/public list it with its host, and once its hand is dealt no server lists it.
+// Run through with_postgres.sh (ctest does), which starts a private PostgreSQL and sets TONK_PG_URL.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <string>
+#include <thread>
+
+#include "ws_client.h"
+
+namespace tonk::test {
+namespace {
+
+constexpr int kReadTimeout = 5;  // seconds a client waits for a reply before the test fails
+
+std::string url_of(const ServerProcess& server) { return "http://127.0.0.1:" + std::to_string(server.port()); }
+
+// A P-STD table of three seats: no other test of this binary asks for one.
+json quick(const std::string& name) {
+  return json{{"type", "quick"}, {"preset", "P-STD"}, {"seats", 3}, {"name", name}};
+}
+
+// The entry of `table` in a `tables` message, or null.
+json listed(const json& tables, const std::string& table) {
+  for (const json& t : tables["tables"])
+    if (t["table"] == table) return t;
+  return nullptr;
+}
+
+TEST(ServePostgresQuickPlay, AnAskOnOneServerIsPointedAtAnotherServersWaitingTable) {
+  const char* url_env = std::getenv("TONK_PG_URL");
+  ASSERT_TRUE(url_env != nullptr && *url_env)
+      << "TONK_PG_URL is not set: run this test through tests/server/postgres/with_postgres.sh (ctest does)";
+  const std::vector<std::string> extra = {"--lease", "2", "--quick-wait-seconds", "600"};
+  ServerProcess a(url_env, 1, "20", extra);
+  ServerProcess b(url_env, 1, "20", extra);
+
+  // Ann waits at a new table on A.
+  WsClient ann(a.port(), kReadTimeout);
+  const json joined = ann.request(quick("Ann"));
+  ASSERT_EQ(joined["type"], "joined") << joined.dump();
+  const std::string table = joined["table"];
+
+  // B lists it, hosted by A; A lists it as its own.
+  WsClient on_b(b.port(), kReadTimeout);
+  const json b_tables = on_b.request({{"type", "tables"}});
+  const json entry = listed(b_tables, table);
+  ASSERT_TRUE(entry.is_object()) << b_tables.dump();
+  EXPECT_EQ(entry["host"], url_of(a));
+  EXPECT_EQ(entry["people"], 1);
+  EXPECT_EQ(entry["open"], 2);
+  const json a_entry = listed(WsClient(a.port(), kReadTimeout).request({{"type", "tables"}}), table);
+  ASSERT_TRUE(a_entry.is_object());
+  EXPECT_TRUE(a_entry["host"].is_null()) << a_entry.dump();
+  {
+    const auto [status, body] = http_get(b.port(), "/tables/public");
+    ASSERT_EQ(status, 200) << body;
+    const json e = listed(json::parse(body), table);
+    ASSERT_TRUE(e.is_object()) << body;
+    EXPECT_EQ(e["host"], url_of(a));
+  }
+
+  // Bob asks B: he is pointed at A's table, and following it seats him there.
+  WsClient bob_b(b.port(), kReadTimeout);
+  const json pointed = bob_b.request(quick("Bob"));
+  ASSERT_EQ(pointed["type"], "elsewhere") << pointed.dump();
+  EXPECT_EQ(pointed["table"], table);
+  EXPECT_EQ(pointed["host"], url_of(a));
+  WsClient bob(a.port(), kReadTimeout);
+  const json bob_joined = bob.request({{"type", "join"}, {"table", table}, {"name", "Bob"}});
+  ASSERT_EQ(bob_joined["type"], "joined") << bob_joined.dump();
+  EXPECT_EQ(bob_joined["table"], table);
+
+  // B sees the seat taken (the update was committed with the join).
+  const json after_bob = listed(on_b.request({{"type", "tables"}}), table);
+  ASSERT_TRUE(after_bob.is_object());
+  EXPECT_EQ(after_bob["people"], 2);
+  EXPECT_EQ(after_bob["open"], 1);
+
+  // Cy too; his seat is the last one, the hand is dealt, and no server lists the table any more.
+  WsClient cy_b(b.port(), kReadTimeout);
+  const json cy_pointed = cy_b.request(quick("Cy"));
+  ASSERT_EQ(cy_pointed["type"], "elsewhere") << cy_pointed.dump();
+  EXPECT_EQ(cy_pointed["table"], table);
+  WsClient cy(a.port(), kReadTimeout);
+  ASSERT_EQ(cy.request({{"type", "join"}, {"table", table}, {"name", "Cy"}})["type"], "joined");
+  bool gone = false;
+  for (int i = 0; i < 100 && !gone; ++i) {  // bounded: the hand is dealt once every seat is taken
+    gone = listed(on_b.request({{"type", "tables"}}), table).is_null() &&
+           listed(WsClient(a.port(), kReadTimeout).request({{"type", "tables"}}), table).is_null();
+    if (!gone) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  EXPECT_TRUE(gone) << "table " << table << " is still listed after its seats were all taken";
+
+  // With nothing waiting elsewhere, an ask on B seats the asker at a new table on B.
+  WsClient dee(b.port(), kReadTimeout);
+  const json dee_joined = dee.request(quick("Dee"));
+  ASSERT_EQ(dee_joined["type"], "joined") << dee_joined.dump();
+  EXPECT_NE(dee_joined["table"], table);
+}
+
+}  // namespace
+}  // namespace tonk::test
