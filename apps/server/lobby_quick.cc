@@ -4,6 +4,8 @@
 // Everything runs on the I/O thread, one message at a time: a seat is taken in the table's machine
 // when the ask is decided (the `joined` reply waits for the commit, the seat does not), so asks
 // handled in one commit batch never get the same seat, and the next ask sees the table as it is.
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "lobby.h"
@@ -36,7 +38,10 @@ std::vector<WaitingTable> Lobby::waiting_tables() {
         ++it;
         continue;
       }
-      for (int s = 0; s < w.seats; ++s) w.people += m->seat(s).kind == SeatKind::kPerson ? 1 : 0;
+      for (int s = 0; s < w.seats; ++s) {
+        w.people += m->seat(s).kind == SeatKind::kPerson ? 1 : 0;
+        if (m->seat(s).kind != SeatKind::kOpen) w.names.push_back(m->seat(s).name);
+      }
       w.waiting_since_ms = m->waiting_since_ms().value_or(now_ms());
       w.bots_at_ms = m->bots_at_ms();
       w.level = m->config().fill_bots;
@@ -100,6 +105,11 @@ void Lobby::handle(const std::shared_ptr<Client>& client, const in::Quick& m, ou
     throw ProtocolError("rate_limited", "at most " + std::to_string(limits_.quick_asks_per_minute) +
                                             " quick-play asks a minute from one player: wait " + std::to_string(wait) + " s");
   std::vector<WaitingTable> waiting = cluster_waiting_tables();
+  // Another server's table showing the asker's name is passed over here (its host would refuse the
+  // join); this server's own are passed over below, seat by seat.
+  std::erase_if(waiting, [&](const WaitingTable& w) {
+    return !w.host.empty() && std::any_of(w.names.begin(), w.names.end(), [&](const std::string& n) { return same_name(n, m.name); });
+  });
   // The best table may be another server's: the asker is pointed there (only its host seats).
   if (const QuickPick best = pick_table(waiting, ask); !best.code.empty())
     for (const WaitingTable& w : waiting)

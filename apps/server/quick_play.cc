@@ -82,7 +82,8 @@ std::string waiting_entry(const WaitingTable& t) {
               {"seats", t.seats},        {"people", t.people},
               {"open", t.open},          {"waiting_since_ms", t.waiting_since_ms},
               {"bots_at_ms", t.bots_at_ms ? json(*t.bots_at_ms) : json(nullptr)},
-              {"level", t.level},        {"rated", t.rated}}
+              {"level", t.level},        {"rated", t.rated},
+              {"names", t.names}}
       .dump();
 }
 
@@ -99,6 +100,7 @@ std::optional<WaitingTable> read_waiting_entry(const std::string& entry, const s
     if (!j.at("bots_at_ms").is_null()) t.bots_at_ms = j.at("bots_at_ms").get<std::int64_t>();
     t.level = j.at("level").get<std::string>();
     t.rated = j.at("rated").get<bool>();
+    t.names = j.at("names").get<std::vector<std::string>>();
     t.host = host;
     if (t.code.empty() || t.seats < 2 || t.seats > kMaxPlayers || t.open < 1 || t.open > t.seats) return std::nullopt;
     return t;

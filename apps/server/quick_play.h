@@ -59,6 +59,7 @@ struct WaitingTable {
   std::string level;                  ///< the bot level that fills it
   bool rated = false;                 ///< rated if it starts with people only
   std::string host;                   ///< "" when this server hosts it; else its host's advertised URL
+  std::vector<std::string> names;     ///< the names its taken seats show (published, never listed)
 };
 
 /// The table an ask is seated at: `code` an existing one, or "" to make one with `preset`, `seats`.

@@ -92,6 +92,7 @@ TEST(QuickMatcher, APublishedTableReadsBackAsItWasWithItsHost) {
   t.bots_at_ms = 21234;
   t.level = "easy";
   t.rated = true;
+  t.names = {"Ann"};
   const std::optional<WaitingTable> back = read_waiting_entry(waiting_entry(t), "http://10.0.0.12:8080");
   ASSERT_TRUE(back.has_value());
   EXPECT_EQ(back->code, t.code);
@@ -104,6 +105,7 @@ TEST(QuickMatcher, APublishedTableReadsBackAsItWasWithItsHost) {
   EXPECT_EQ(back->level, "easy");
   EXPECT_TRUE(back->rated);
   EXPECT_EQ(back->host, "http://10.0.0.12:8080");
+  EXPECT_EQ(back->names, std::vector<std::string>{"Ann"});
   t.bots_at_ms.reset();
   EXPECT_FALSE(read_waiting_entry(waiting_entry(t), "h")->bots_at_ms.has_value());
   // Broken or impossible rows are passed over, never a crash.
@@ -115,6 +117,7 @@ TEST(QuickMatcher, APublishedTableReadsBackAsItWasWithItsHost) {
   ASSERT_EQ(list["tables"].size(), 2u);
   EXPECT_TRUE(list["tables"][0]["host"].is_null()) << list.dump();
   EXPECT_EQ(list["tables"][1]["host"], "http://10.0.0.12:8080");
+  EXPECT_FALSE(list["tables"][1].contains("names")) << "who sits there is not listed";
 }
 
 TEST(QuickMessage, IsReadWithSeatsOrAnyAndItsNameChecked) {

@@ -1,7 +1,9 @@
 // Quick play across two `tonk serve` processes on one PostgreSQL database (docs/SCALING.md "Quick
 // play"): a waiting table on server A is published to the cluster; a `quick` ask sent to server B is
 // pointed at it (`elsewhere`, naming A), following it to A seats the asker there, B's `tables` and
-// GET /tables/public list it with its host, and once its hand is dealt no server lists it.
+// GET /tables/public list it with its host, an asker whose name is taken there is not pointed at it,
+// two askers pointed at one last seat: the host seats one and refuses the other (`table_full`), and
+// once its hand is dealt no server lists it.
 // Run through with_postgres.sh (ctest does), which starts a private PostgreSQL and sets TONK_PG_URL.
 #include <gtest/gtest.h>
 
@@ -81,13 +83,29 @@ TEST(ServePostgresQuickPlay, AnAskOnOneServerIsPointedAtAnotherServersWaitingTab
   EXPECT_EQ(after_bob["people"], 2);
   EXPECT_EQ(after_bob["open"], 1);
 
-  // Cy too; his seat is the last one, the hand is dealt, and no server lists the table any more.
+  // An asker whose name a seat there shows is not pointed at it (its host would refuse the join):
+  // B seats her at a new table of its own.
+  WsClient ann2(b.port(), kReadTimeout);
+  const json ann2_joined = ann2.request(quick("ANN"));
+  ASSERT_EQ(ann2_joined["type"], "joined") << ann2_joined.dump();
+  EXPECT_NE(ann2_joined["table"], table);
+
+  // Cy and Dan are both pointed at the last seat (fewest open seats wins); Cy takes it, the hand is
+  // dealt, Dan's join is refused by the host, and no server lists the table any more.
   WsClient cy_b(b.port(), kReadTimeout);
   const json cy_pointed = cy_b.request(quick("Cy"));
   ASSERT_EQ(cy_pointed["type"], "elsewhere") << cy_pointed.dump();
   EXPECT_EQ(cy_pointed["table"], table);
+  WsClient dan_b(b.port(), kReadTimeout);
+  const json dan_pointed = dan_b.request(quick("Dan"));
+  ASSERT_EQ(dan_pointed["type"], "elsewhere") << dan_pointed.dump();
+  EXPECT_EQ(dan_pointed["table"], table);
   WsClient cy(a.port(), kReadTimeout);
   ASSERT_EQ(cy.request({{"type", "join"}, {"table", table}, {"name", "Cy"}})["type"], "joined");
+  WsClient dan(a.port(), kReadTimeout);
+  const json dan_refused = dan.request({{"type", "join"}, {"table", table}, {"name", "Dan"}});
+  EXPECT_EQ(dan_refused["type"], "error") << dan_refused.dump();
+  EXPECT_EQ(dan_refused["code"], "table_full") << dan_refused.dump();
   bool gone = false;
   for (int i = 0; i < 100 && !gone; ++i) {  // bounded: the hand is dealt once every seat is taken
     gone = listed(on_b.request({{"type", "tables"}}), table).is_null() &&
@@ -96,11 +114,10 @@ TEST(ServePostgresQuickPlay, AnAskOnOneServerIsPointedAtAnotherServersWaitingTab
   }
   EXPECT_TRUE(gone) << "table " << table << " is still listed after its seats were all taken";
 
-  // With nothing waiting elsewhere, an ask on B seats the asker at a new table on B.
-  WsClient dee(b.port(), kReadTimeout);
-  const json dee_joined = dee.request(quick("Dee"));
-  ASSERT_EQ(dee_joined["type"], "joined") << dee_joined.dump();
-  EXPECT_NE(dee_joined["table"], table);
+  // Asked again, Dan is seated on B, at the table waiting there.
+  const json dan_again = dan_b.request(quick("Dan"));
+  ASSERT_EQ(dan_again["type"], "joined") << dan_again.dump();
+  EXPECT_EQ(dan_again["table"], ann2_joined["table"]);
 }
 
 }  // namespace
