@@ -325,6 +325,9 @@ export class App {
         this.meNote = 'Forgotten: the server deleted your name, ratings and history. This browser has a new key.';
         if (this.route.page === 'me') this.send('player', { player_key: playerKey() });
         break;
+      case 'elsewhere':   // the table that fits is on another server of the cluster: this page does not follow it yet
+        this.lobbyError = `The table that fits, ${m.table}, is on another server: ${m.host}. Open it there, or ask again later.`;
+        break;
       case 'tables':
         this.publicTables = m.tables;
         this.redrawPublicTables();

@@ -144,6 +144,7 @@ export type ServerMsg =
   | { type: 'acted'; re: number; hand: number; seq: number }
   | { type: 'pong'; re: number }
   | { type: 'tables'; re?: number; tables: PublicTable[]; total: number }
+  | { type: 'elsewhere'; re?: number; table: string; host: string }
   | PlayerMsg | LeaderboardMsg
   | { type: 'forgotten'; re?: number; known: boolean }
   | RematchOfferMsg;
