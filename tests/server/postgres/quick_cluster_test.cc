@@ -9,9 +9,13 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <memory>
 #include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
+#include "storage.h"
 #include "ws_client.h"
 
 namespace tonk::test {
@@ -120,6 +124,58 @@ TEST(ServePostgresQuickPlay, AnAskOnOneServerIsPointedAtAnotherServersWaitingTab
   const json dan_again = dan_b.request(quick("Dan"));
   ASSERT_EQ(dan_again["type"], "joined") << dan_again.dump();
   EXPECT_EQ(dan_again["table"], ann2_joined["table"]);
+}
+
+
+// How many of `rows` carry `entry`, and the address of the last one.
+std::pair<int, std::string> rows_of(const std::vector<serve::PublishedWaiting>& rows, const std::string& entry) {
+  std::pair<int, std::string> out{0, ""};
+  for (const serve::PublishedWaiting& r : rows)
+    if (r.entry == entry) out = {out.first + 1, r.address};
+  return out;
+}
+
+TEST(PostgresWaitingRows, AreSeenByTheOtherServersOnceCommittedAndGoWithTheTable) {
+  const char* url = std::getenv("TONK_PG_URL");
+  ASSERT_NE(url, nullptr) << "TONK_PG_URL is not set: run this test through tests/server/postgres/with_postgres.sh";
+  std::unique_ptr<serve::Storage> a = serve::open_storage(url, std::chrono::seconds(10));
+  std::unique_ptr<serve::Storage> b = serve::open_storage(url, std::chrono::seconds(10));
+  a->set_address("http://a.example:8080");
+  b->set_address("http://b.example:8080");
+  a->load_tables();
+  b->load_tables();
+  const std::string v1 = R"({"table":"WAIT01","v":1})", v2 = R"({"table":"WAIT01","v":2})", v3 = R"({"table":"WAIT01","v":3})";
+  a->create_table("WAIT01", "{}");
+  a->put_waiting("WAIT01", v1);
+  EXPECT_EQ(rows_of(b->waiting_elsewhere(), v1).first, 0) << "staged, not committed";
+  a->commit();
+  EXPECT_EQ(rows_of(b->waiting_elsewhere(), v1), std::make_pair(1, std::string("http://a.example:8080")));
+  EXPECT_EQ(rows_of(a->waiting_elsewhere(), v1).first, 0) << "a server's own tables are not elsewhere";
+  // Updated: the last of a batch stands, one row per table.
+  a->put_waiting("WAIT01", v2);
+  a->put_waiting("WAIT01", v3);
+  a->commit();
+  EXPECT_EQ(rows_of(b->waiting_elsewhere(), v1).first + rows_of(b->waiting_elsewhere(), v2).first, 0);
+  EXPECT_EQ(rows_of(b->waiting_elsewhere(), v3).first, 1);
+  // Withdrawn, published again, then gone with the table's close.
+  a->drop_waiting("WAIT01");
+  a->commit();
+  EXPECT_EQ(rows_of(b->waiting_elsewhere(), v3).first, 0);
+  a->put_waiting("WAIT01", v1);
+  a->commit();
+  EXPECT_EQ(rows_of(b->waiting_elsewhere(), v1).first, 1);
+  a->close_table("WAIT01", 1, "");
+  a->commit();
+  EXPECT_EQ(rows_of(b->waiting_elsewhere(), v1).first, 0) << "a closed table waits no more";
+  // And with a dropped table.
+  const std::string w2 = R"({"table":"WAIT02"})";
+  a->create_table("WAIT02", "{}");
+  a->put_waiting("WAIT02", w2);
+  a->commit();
+  EXPECT_EQ(rows_of(b->waiting_elsewhere(), w2).first, 1);
+  a->drop_table("WAIT02");
+  a->commit();
+  EXPECT_EQ(rows_of(b->waiting_elsewhere(), w2).first, 0);
 }
 
 }  // namespace
