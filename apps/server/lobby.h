@@ -312,6 +312,7 @@ class Lobby : public TableHost {
   PendingPlayers pending_players_;  // standings and forgets staged, not yet durable
   std::set<std::string> listed_;  // codes of listed tables that may still wait for people (quick play)
   std::map<std::string, std::string> published_;  // waiting tables as last published to the cluster (publish_waiting)
+  std::map<std::string, std::int64_t> published_since_;  // their waiting_since_ms as published
   std::optional<bool> shared_storage_;             // the storage has leases (asked once)
   std::unique_ptr<RequestRate> quick_asks_;  // quick-play asks per remote address (limits_.quick_asks_per_minute)
   std::unordered_map<std::string, Rematchable> rematchable_;  // by the ended table's code

@@ -69,7 +69,16 @@ void Lobby::publish_waiting() {
   if (!shared_storage_) shared_storage_ = storage_->lease_period().count() > 0;
   if (!*shared_storage_) return;
   std::map<std::string, std::string> now;
-  for (const WaitingTable& w : waiting_tables()) now[w.code] = waiting_entry(w);
+  std::map<std::string, std::int64_t> since;
+  for (WaitingTable& w : waiting_tables()) {
+    // A listed table without a wait of its own (a rematch's seat offered to strangers) waits since
+    // it was first published: its row does not change at every flush.
+    if (const auto t = find(w.code); t && !t->machine().waiting_since_ms())
+      if (const auto it = published_since_.find(w.code); it != published_since_.end()) w.waiting_since_ms = it->second;
+    since[w.code] = w.waiting_since_ms;
+    now[w.code] = waiting_entry(w);
+  }
+  published_since_ = std::move(since);
   for (const auto& [code, entry] : published_)
     if (!now.count(code)) storage_->drop_waiting(code);
   for (const auto& [code, entry] : now)

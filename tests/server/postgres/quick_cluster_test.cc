@@ -3,7 +3,7 @@
 // pointed at it (`elsewhere`, naming A), following it to A seats the asker there, B's `tables` and
 // GET /tables/public list it with its host, an asker whose name is taken there is not pointed at it,
 // two askers pointed at one last seat: the host seats one and refuses the other (`table_full`), and
-// once its hand is dealt no server lists it.
+// once its hand is dealt no server lists it. And the storage's rows themselves (PostgresWaitingRows).
 // Run through with_postgres.sh (ctest does), which starts a private PostgreSQL and sets TONK_PG_URL.
 #include <gtest/gtest.h>
 
