@@ -56,6 +56,13 @@ void CommitQueue::put_record(const std::string& code, int hand, const std::strin
   staged_.push_back([code, hand, text](Storage& s) { s.put_record(code, hand, text); });
 }
 
+void CommitQueue::put_waiting(const std::string& code, const std::string& entry) {
+  staged_.push_back([code, entry](Storage& s) { s.put_waiting(code, entry); });
+}
+void CommitQueue::drop_waiting(const std::string& code) {
+  staged_.push_back([code](Storage& s) { s.drop_waiting(code); });
+}
+
 void CommitQueue::put_player(const std::string& key_hash, const std::string& name, std::int64_t created_ms) {
   check_key_hash(key_hash);
   check_display_name(name);
@@ -225,6 +232,11 @@ void CommitQueue::set_address(const std::string& url) {
 std::optional<LeaseInfo> CommitQueue::lease_of(const std::string& code) {
   std::lock_guard<std::mutex> lock(backend_mutex_);
   return backend_->lease_of(code);
+}
+
+std::vector<PublishedWaiting> CommitQueue::waiting_elsewhere() {
+  std::lock_guard<std::mutex> lock(backend_mutex_);
+  return backend_->waiting_elsewhere();
 }
 
 std::chrono::milliseconds CommitQueue::lease_period() const {

@@ -52,6 +52,8 @@ class CommitQueue {
   void close_table(const std::string& code, std::int64_t ended_ms, const std::string& final_state);
   void drop_table(const std::string& code);
   void put_record(const std::string& code, int hand, const std::string& text);
+  void put_waiting(const std::string& code, const std::string& entry);
+  void drop_waiting(const std::string& code);
   /// Players' writes (storage.h), checked at once as the backend checks them (std::invalid_argument:
   /// a bad key hash, name or group), so that a batch never fails for one.
   void put_player(const std::string& key_hash, const std::string& name, std::int64_t created_ms);
@@ -84,6 +86,7 @@ class CommitQueue {
   std::vector<StoredTable> take_over();
   void set_address(const std::string& url);
   std::optional<LeaseInfo> lease_of(const std::string& code);
+  std::vector<PublishedWaiting> waiting_elsewhere();
   std::chrono::milliseconds lease_period() const;
   /// Runs `job` on the backend under its lock, now, on the caller's thread, with nothing of the queue
   /// staged in it: for a migration that stages and commits on its own before the tables run

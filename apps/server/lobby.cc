@@ -50,6 +50,7 @@ void Lobby::send(const std::shared_ptr<Client>& client, std::shared_ptr<const st
 }
 
 void Lobby::flush() {
+  publish_waiting();  // before the closes: a table that ended is withdrawn in the same batch
   std::vector<std::shared_ptr<ServerTable>> ended;
   for (const std::string& code : ending_)
     if (auto t = find(code)) {

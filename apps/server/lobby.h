@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cstdint>
 #include <deque>
+#include <map>
 #include <array>
 #include <memory>
 #include <optional>
@@ -227,6 +228,12 @@ class Lobby : public TableHost {
   void handle(const std::shared_ptr<Client>& client, const in::Tables& m, out::RequestId re);
   /// The listed tables waiting for people now (forgetting the codes of those that no longer wait).
   std::vector<WaitingTable> waiting_tables();
+  /// waiting_tables() and, with a shared storage, the ones the other servers of the cluster published
+  /// (their `host` set). Throws StorageError.
+  std::vector<WaitingTable> cluster_waiting_tables();
+  /// With a shared storage: stages publishing this server's waiting tables as they changed since the
+  /// last call (new or changed: put; no longer waiting: withdrawn), in the batch flush() submits.
+  void publish_waiting();
   void handle(const std::shared_ptr<Client>& client, const in::Chat& m, out::RequestId re);
   void handle(const std::shared_ptr<Client>& client, const in::Player& m, out::RequestId re);
   void handle(const std::shared_ptr<Client>& client, const in::Leaderboard& m, out::RequestId re);
@@ -305,6 +312,9 @@ class Lobby : public TableHost {
   RatingSettings ratings_;
   PendingPlayers pending_players_;  // standings and forgets staged, not yet durable
   std::set<std::string> listed_;  // codes of listed tables that may still wait for people (quick play)
+  std::map<std::string, std::string> published_;  // waiting tables as last published to the cluster (publish_waiting)
+  std::map<std::string, std::int64_t> published_since_;  // their waiting_since_ms as published
+  std::optional<bool> shared_storage_;             // the storage has leases (asked once)
   std::unique_ptr<RequestRate> quick_asks_;  // quick-play asks per remote address (limits_.quick_asks_per_minute)
   std::unordered_map<std::string, Rematchable> rematchable_;  // by the ended table's code
   std::deque<std::string> rematchable_order_;                 // their codes, oldest end first

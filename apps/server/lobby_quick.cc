@@ -4,6 +4,8 @@
 // Everything runs on the I/O thread, one message at a time: a seat is taken in the table's machine
 // when the ask is decided (the `joined` reply waits for the commit, the seat does not), so asks
 // handled in one commit batch never get the same seat, and the next ask sees the table as it is.
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "lobby.h"
@@ -36,7 +38,10 @@ std::vector<WaitingTable> Lobby::waiting_tables() {
         ++it;
         continue;
       }
-      for (int s = 0; s < w.seats; ++s) w.people += m->seat(s).kind == SeatKind::kPerson ? 1 : 0;
+      for (int s = 0; s < w.seats; ++s) {
+        w.people += m->seat(s).kind == SeatKind::kPerson ? 1 : 0;
+        if (m->seat(s).kind != SeatKind::kOpen) w.names.push_back(m->seat(s).name);
+      }
       w.waiting_since_ms = m->waiting_since_ms().value_or(now_ms());
       w.bots_at_ms = m->bots_at_ms();
       w.level = m->config().fill_bots;
@@ -48,7 +53,40 @@ std::vector<WaitingTable> Lobby::waiting_tables() {
   return out;
 }
 
-json Lobby::public_tables() { return public_tables_json(waiting_tables(), now_ms()); }
+std::vector<WaitingTable> Lobby::cluster_waiting_tables() {
+  std::vector<WaitingTable> out = waiting_tables();
+  if (!shared_storage_) shared_storage_ = storage_->lease_period().count() > 0;
+  if (!*shared_storage_) return out;
+  for (const PublishedWaiting& p : storage_->waiting_elsewhere()) {
+    if (p.address.empty()) continue;  // a host nobody can be pointed at
+    std::optional<WaitingTable> w = read_waiting_entry(p.entry, p.address);
+    if (w && !tables_.count(w->code)) out.push_back(std::move(*w));  // ours (just taken over): as we see it
+  }
+  return out;
+}
+
+void Lobby::publish_waiting() {
+  if (!shared_storage_) shared_storage_ = storage_->lease_period().count() > 0;
+  if (!*shared_storage_) return;
+  std::map<std::string, std::string> now;
+  std::map<std::string, std::int64_t> since;
+  for (WaitingTable& w : waiting_tables()) {
+    // A listed table without a wait of its own (a rematch's seat offered to strangers) waits since
+    // it was first published: its row does not change at every flush.
+    if (const auto t = find(w.code); t && !t->machine().waiting_since_ms())
+      if (const auto it = published_since_.find(w.code); it != published_since_.end()) w.waiting_since_ms = it->second;
+    since[w.code] = w.waiting_since_ms;
+    now[w.code] = waiting_entry(w);
+  }
+  published_since_ = std::move(since);
+  for (const auto& [code, entry] : published_)
+    if (!now.count(code)) storage_->drop_waiting(code);
+  for (const auto& [code, entry] : now)
+    if (const auto it = published_.find(code); it == published_.end() || it->second != entry) storage_->put_waiting(code, entry);
+  published_ = std::move(now);
+}
+
+json Lobby::public_tables() { return public_tables_json(cluster_waiting_tables(), now_ms()); }
 
 void Lobby::handle(const std::shared_ptr<Client>& client, const in::Tables&, out::RequestId re) {
   json r = public_tables();
@@ -75,7 +113,22 @@ void Lobby::handle(const std::shared_ptr<Client>& client, const in::Quick& m, ou
   if (const int wait = player.empty() ? 0 : quick_asks_->admit("player " + player); wait > 0)
     throw ProtocolError("rate_limited", "at most " + std::to_string(limits_.quick_asks_per_minute) +
                                             " quick-play asks a minute from one player: wait " + std::to_string(wait) + " s");
-  std::vector<WaitingTable> waiting = waiting_tables();
+  std::vector<WaitingTable> waiting = cluster_waiting_tables();
+  // Another server's table showing the asker's name is passed over here (its host would refuse the
+  // join); this server's own are passed over below, seat by seat.
+  std::erase_if(waiting, [&](const WaitingTable& w) {
+    return !w.host.empty() && std::any_of(w.names.begin(), w.names.end(), [&](const std::string& n) { return same_name(n, m.name); });
+  });
+  // The best table may be another server's: the asker is pointed there (only its host seats).
+  if (const QuickPick best = pick_table(waiting, ask); !best.code.empty())
+    for (const WaitingTable& w : waiting)
+      if (w.code == best.code && !w.host.empty()) {
+        json r{{"type", "elsewhere"}, {"table", w.code}, {"host", w.host}};
+        if (re) r["re"] = *re;
+        send(client, r);
+        return;
+      }
+  std::erase_if(waiting, [](const WaitingTable& w) { return !w.host.empty(); });  // ours only below
   std::shared_ptr<ServerTable> table;
   // A table where another seat shows the asker's name is passed over (two strangers may share a
   // name; one table may not): the next that fits, or a new one.

@@ -31,6 +31,8 @@ PostgresStorage::PostgresStorage(const std::string& url, std::chrono::millisecon
     // The routing registry (docs/SCALING.md): the holder's advertised URL next to its lease. Added
     // to a database made before it existed.
     w.exec0("ALTER TABLE tonk_leases ADD COLUMN IF NOT EXISTS address text");
+    // Quick play across the cluster: each host publishes its listed tables waiting for people.
+    w.exec0("CREATE TABLE IF NOT EXISTS tonk_waiting (code text PRIMARY KEY, entry text NOT NULL)");
     // What an ended table keeps (storage.h), added to a database written before it existed: its
     // ended tables count as ended now, and their records are stored once from their logs.
     if (w.exec1("SELECT to_regclass('tonk_records') IS NULL")[0].as<bool>()) {
@@ -133,6 +135,10 @@ void PostgresStorage::close_table(const std::string& code, std::int64_t ended_ms
   staged_.push_back({2, code, ended_ms, final_state});
 }
 void PostgresStorage::drop_table(const std::string& code) { staged_.push_back({3, code, 0, {}}); }
+void PostgresStorage::put_waiting(const std::string& code, const std::string& entry) {
+  staged_.push_back({5, code, 0, entry});
+}
+void PostgresStorage::drop_waiting(const std::string& code) { staged_.push_back({6, code, 0, {}}); }
 void PostgresStorage::put_record(const std::string& code, int hand, const std::string& text) {
   staged_.push_back({4, code, hand, text});
 }
@@ -187,16 +193,25 @@ void PostgresStorage::commit() {
   for (const auto& [key, text] : last_record)
     records += (records.empty() ? "(" : ",(") + q(key.first) + "," + std::to_string(key.second) + "," + q(text) + ")";
   if (!entries.empty()) sql += "INSERT INTO tonk_log (code, seq, entry) VALUES " + entries + ";";
+  std::map<std::string, std::optional<std::string>> waiting;  // a table published twice: its last word
+  for (const Staged& s : batch)
+    if (s.kind == 5) waiting[s.code] = s.text;
+    else if (s.kind == 6) waiting[s.code] = std::nullopt;
+  for (const auto& [code, entry] : waiting)
+    sql += entry ? "INSERT INTO tonk_waiting (code, entry) VALUES (" + q(code) + "," + q(*entry) +
+                       ") ON CONFLICT (code) DO UPDATE SET entry = excluded.entry;"
+                 : "DELETE FROM tonk_waiting WHERE code = " + q(code) + ";";
   if (!records.empty())
     sql += "INSERT INTO tonk_records (code, hand, text) VALUES " + records + " ON CONFLICT (code, hand) DO UPDATE SET text = excluded.text;";
   for (const Staged& s : batch) {
     if (s.kind == 3) {
-      for (const char* table : {"tonk_log", "tonk_records", "tonk_leases", "tonk_tables"})
+      for (const char* table : {"tonk_log", "tonk_records", "tonk_waiting", "tonk_leases", "tonk_tables"})
         sql += std::string("DELETE FROM ") + table + " WHERE code = " + q(s.code) + ";";
       closed.insert(s.code);
     } else if (s.kind == 2) {
       sql += "UPDATE tonk_tables SET closed = true, ended_ms = " + std::to_string(s.seq) + ", final = " + q(s.text) +
-             " WHERE code = " + q(s.code) + ";DELETE FROM tonk_leases WHERE code = " + q(s.code) + ";";
+             " WHERE code = " + q(s.code) + ";DELETE FROM tonk_leases WHERE code = " + q(s.code) + ";" +
+             "DELETE FROM tonk_waiting WHERE code = " + q(s.code) + ";";
       closed.insert(s.code);
     }
   }
@@ -327,6 +342,23 @@ std::optional<LeaseInfo> PostgresStorage::lease_of(const std::string& code) {
   } catch (const std::exception& e) {
     throw StorageError(std::string("database: reading the lease of table ") + code + ": " + e.what());
   }
+}
+
+std::vector<PublishedWaiting> PostgresStorage::waiting_elsewhere() {
+  std::vector<PublishedWaiting> out;
+  try {
+    pqxx::read_transaction r(*db_);
+    for (const auto& row : r.exec_params(
+             "SELECT w.entry, coalesce(l.address, '') FROM tonk_waiting w JOIN tonk_leases l ON l.code = w.code "
+             "JOIN tonk_tables t ON t.code = w.code WHERE NOT t.closed AND l.holder <> $1 AND l.expires > now() "
+             "ORDER BY w.code LIMIT 1000",
+             holder_))
+      out.push_back({row[0].as<std::string>(), row[1].as<std::string>()});
+    r.commit();
+  } catch (const std::exception& e) {
+    throw StorageError(std::string("database: reading the cluster's waiting tables: ") + e.what());
+  }
+  return out;
 }
 
 void PostgresStorage::renew_leases() {

@@ -15,7 +15,8 @@ namespace tonk::serve {
 
 /// Storage in PostgreSQL (libpqxx): tonk_tables(code, config, closed, ended_ms, final, compacted),
 /// tonk_log(code, seq, entry) with (code, seq) the primary key, tonk_records(code, hand, text), and tonk_leases(code, holder, expires, address): `address` is the
-/// holder's advertised URL, for a load balancer's routing (lease_of); the players in tonk_players,
+/// holder's advertised URL, for a load balancer's routing (lease_of); tonk_waiting(code, entry): the
+/// listed tables waiting for people, published by their hosts for quick play across the cluster; the players in tonk_players,
 /// tonk_player_ratings and tonk_player_hands (postgres_players.cc), shared by every server.
 ///
 /// Leases: every process has a random holder id. A table's lease row names the process hosting it
@@ -62,12 +63,15 @@ class PostgresStorage final : public PlayerStagingStorage {
   std::chrono::milliseconds lease_period() const override { return lease_ / 3; }
   void set_address(const std::string& url) override { address_ = url; }
   std::optional<LeaseInfo> lease_of(const std::string& code) override;
+  void put_waiting(const std::string& code, const std::string& entry) override;
+  void drop_waiting(const std::string& code) override;
+  std::vector<PublishedWaiting> waiting_elsewhere() override;
   /// This process's holder id (16 hex digits).
   const std::string& holder() const { return holder_; }
 
  private:
   struct Staged {
-    int kind;  // 0 table, 1 entry, 2 close, 3 drop, 4 record
+    int kind;  // 0 table, 1 entry, 2 close, 3 drop, 4 record, 5 waiting, 6 not waiting
     std::string code;
     std::int64_t seq;  // an entry's seq, a record's hand, a close's ended_ms
     std::string text;

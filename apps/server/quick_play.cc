@@ -77,6 +77,38 @@ TableConfig quick_table_config(const QuickPick& pick, const std::string& level, 
   return c;
 }
 
+std::string waiting_entry(const WaitingTable& t) {
+  return json{{"table", t.code},         {"preset", t.preset},
+              {"seats", t.seats},        {"people", t.people},
+              {"open", t.open},          {"waiting_since_ms", t.waiting_since_ms},
+              {"bots_at_ms", t.bots_at_ms ? json(*t.bots_at_ms) : json(nullptr)},
+              {"level", t.level},        {"rated", t.rated},
+              {"names", t.names}}
+      .dump();
+}
+
+std::optional<WaitingTable> read_waiting_entry(const std::string& entry, const std::string& host) {
+  try {
+    const json j = json::parse(entry);
+    WaitingTable t;
+    t.code = j.at("table").get<std::string>();
+    t.preset = j.at("preset").get<std::string>();
+    t.seats = j.at("seats").get<int>();
+    t.people = j.at("people").get<int>();
+    t.open = j.at("open").get<int>();
+    t.waiting_since_ms = j.at("waiting_since_ms").get<std::int64_t>();
+    if (!j.at("bots_at_ms").is_null()) t.bots_at_ms = j.at("bots_at_ms").get<std::int64_t>();
+    t.level = j.at("level").get<std::string>();
+    t.rated = j.at("rated").get<bool>();
+    t.names = j.at("names").get<std::vector<std::string>>();
+    t.host = host;
+    if (t.code.empty() || t.seats < 2 || t.seats > kMaxPlayers || t.open < 1 || t.open > t.seats) return std::nullopt;
+    return t;
+  } catch (const json::exception&) {
+    return std::nullopt;
+  }
+}
+
 json public_tables_json(std::vector<WaitingTable> waiting, std::int64_t now_ms, std::size_t limit) {
   std::sort(waiting.begin(), waiting.end(), [](const WaitingTable& a, const WaitingTable& b) {
     return std::tie(a.waiting_since_ms, a.code) < std::tie(b.waiting_since_ms, b.code);
@@ -92,7 +124,8 @@ json public_tables_json(std::vector<WaitingTable> waiting, std::int64_t now_ms, 
                     {"waited_ms", std::max<std::int64_t>(0, now_ms - t.waiting_since_ms)},
                     {"bots_in_ms", t.bots_at_ms ? json(std::max<std::int64_t>(0, *t.bots_at_ms - now_ms)) : json(nullptr)},
                     {"level", t.level},
-                    {"rated", t.rated}});
+                    {"rated", t.rated},
+                    {"host", t.host.empty() ? json(nullptr) : json(t.host)}});
   }
   return json{{"type", "tables"}, {"tables", list}, {"total", waiting.size()}};
 }

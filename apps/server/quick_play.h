@@ -58,6 +58,8 @@ struct WaitingTable {
   std::optional<std::int64_t> bots_at_ms;  ///< when bots fill its open seats
   std::string level;                  ///< the bot level that fills it
   bool rated = false;                 ///< rated if it starts with people only
+  std::string host;                   ///< "" when this server hosts it; else its host's advertised URL
+  std::vector<std::string> names;     ///< the names its taken seats show (published, never listed)
 };
 
 /// The table an ask is seated at: `code` an existing one, or "" to make one with `preset`, `seats`.
@@ -83,8 +85,16 @@ QuickPick pick_table(std::span<const WaitingTable> waiting, const QuickAsk& ask)
 /// the preset's rules at pick.seats, `level` bots fill it after `wait_ms` (1 or more).
 TableConfig quick_table_config(const QuickPick& pick, const std::string& level, std::int64_t wait_ms);
 
+/// The table as a host publishes it to the cluster (Storage::put_waiting): JSON text of every field
+/// but `host` (the reader takes it from the lease).
+std::string waiting_entry(const WaitingTable& table);
+/// A published entry read back, `host` set to `host`; nullopt when the text is not one (a newer or
+/// broken writer: it is passed over, never a crash).
+std::optional<WaitingTable> read_waiting_entry(const std::string& entry, const std::string& host);
+
 /// The `tables` message (and GET /tables/public) at `now_ms`: each waiting table with its preset,
-/// seats, people, open seats, ms it has waited and ms until bots fill it, the longest-waiting first;
+/// seats, people, open seats, ms it has waited, ms until bots fill it and its host (null: this
+/// server), the longest-waiting first;
 /// at most `limit` of them (`total` says how many there are).
 nlohmann::json public_tables_json(std::vector<WaitingTable> waiting, std::int64_t now_ms, std::size_t limit = 100);
 

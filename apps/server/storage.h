@@ -65,6 +65,13 @@ struct LeaseInfo {
   bool expired = false; ///< the expiry has passed: the holder stopped renewing (another server takes it over soon)
 };
 
+/// A listed table waiting for people, as another server of the cluster published it (quick play
+/// across servers, docs/SCALING.md).
+struct PublishedWaiting {
+  std::string entry;    ///< the table as the matcher sees it (JSON text, quick_play.h waiting_entry)
+  std::string address;  ///< its host's advertised URL; "" when the host advertises none
+};
+
 /// A player's standing in one preset group (docs/RATINGS.md).
 struct PlayerStanding {
   std::string group;          ///< the preset group ("standard", ...): 1 to 64 bytes
@@ -166,6 +173,15 @@ class Storage {
   /// The lease of open table `code` (a shared backend), or nullopt: no such open table, or a
   /// single-process backend (the process itself hosts every table). Throws StorageError.
   virtual std::optional<LeaseInfo> lease_of(const std::string& /*code*/) { return std::nullopt; }
+  /// Stages publishing open table `code`, hosted by this process, as waiting for people: `entry` is
+  /// what the matcher needs (JSON text; a repeat replaces it). A no-op for a single-process backend.
+  virtual void put_waiting(const std::string& /*code*/, const std::string& /*entry*/) {}
+  /// Stages withdrawing table `code` from the published waiting tables (its close and drop withdraw
+  /// it too). A no-op for a single-process backend.
+  virtual void drop_waiting(const std::string& /*code*/) {}
+  /// The waiting tables other processes published whose host's lease is live (never this process's
+  /// own), committed state; none for a single-process backend. Throws StorageError.
+  virtual std::vector<PublishedWaiting> waiting_elsewhere() { return {}; }
   /// How often the server calls renew_leases() and take_over(); zero for a single-process backend.
   virtual std::chrono::milliseconds lease_period() const { return std::chrono::milliseconds(0); }
 

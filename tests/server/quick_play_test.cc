@@ -87,6 +87,39 @@ TEST(QuickMatcher, ThePublicListShowsTheLongestWaitingFirst) {
 
 // The reader (client_message.cc): `seats` an integer or "any", the rest strings; the name checked
 // by the rule for names before any table is made; `tables` has no fields.
+TEST(QuickMatcher, APublishedTableReadsBackAsItWasWithItsHost) {
+  WaitingTable t = waiting("K7QX2M", "P-RUSH", 3, 2, 1234);
+  t.bots_at_ms = 21234;
+  t.level = "easy";
+  t.rated = true;
+  t.names = {"Ann"};
+  const std::optional<WaitingTable> back = read_waiting_entry(waiting_entry(t), "http://10.0.0.12:8080");
+  ASSERT_TRUE(back.has_value());
+  EXPECT_EQ(back->code, t.code);
+  EXPECT_EQ(back->preset, t.preset);
+  EXPECT_EQ(back->seats, 3);
+  EXPECT_EQ(back->open, 2);
+  EXPECT_EQ(back->people, 1);
+  EXPECT_EQ(back->waiting_since_ms, 1234);
+  EXPECT_EQ(back->bots_at_ms, std::optional<std::int64_t>(21234));
+  EXPECT_EQ(back->level, "easy");
+  EXPECT_TRUE(back->rated);
+  EXPECT_EQ(back->host, "http://10.0.0.12:8080");
+  EXPECT_EQ(back->names, std::vector<std::string>{"Ann"});
+  t.bots_at_ms.reset();
+  EXPECT_FALSE(read_waiting_entry(waiting_entry(t), "h")->bots_at_ms.has_value());
+  // Broken or impossible rows are passed over, never a crash.
+  EXPECT_FALSE(read_waiting_entry("not json", "h").has_value());
+  EXPECT_FALSE(read_waiting_entry("{}", "h").has_value());
+  EXPECT_FALSE(read_waiting_entry(waiting_entry(waiting("K7QX2M", "P-STD", 3, 0, 0)), "h").has_value()) << "no open seat";
+  // The public list names the host: null for this server's own tables.
+  const json list = public_tables_json({waiting("AAAAAA", "P-STD", 3, 1, 0), *back}, 5000);
+  ASSERT_EQ(list["tables"].size(), 2u);
+  EXPECT_TRUE(list["tables"][0]["host"].is_null()) << list.dump();
+  EXPECT_EQ(list["tables"][1]["host"], "http://10.0.0.12:8080");
+  EXPECT_FALSE(list["tables"][1].contains("names")) << "who sits there is not listed";
+}
+
 TEST(QuickMessage, IsReadWithSeatsOrAnyAndItsNameChecked) {
   const auto read = [](const std::string& text) { return parse_client_message(text); };
   auto r = read(R"({"type":"quick","id":3,"preset":"rush","seats":"any","name":"Ann","level":"hard","entropy":"ab"})");

@@ -10,7 +10,7 @@ import { defaultSeatKinds, renderBadLink, renderEnded, renderFull, renderJoin, r
 import { HandLog, trimLog } from './history';
 import { checkName } from './names';
 import { kDefaultBotDelayMs } from './pace';
-import { Connection, HandOverMsg, PresetInfo, PublicTable, ServerMsg, socketUrl, StateMsg } from './protocol';
+import { Connection, HandOverMsg, PresetInfo, PublicTable, ServerMsg, socketUrl, StateMsg, tableOn } from './protocol';
 import { renderTable, TableModel } from './tableView';
 import { codeOfInput, kCodePattern, shownCode } from './tableCode';
 import { unencryptedNote } from './transport';
@@ -326,6 +326,12 @@ export class App {
         this.meNote = 'Forgotten: the server deleted your name, ratings and history. This browser has a new key.';
         if (this.route.page === 'me') this.send('player', { player_key: playerKey() });
         break;
+      case 'elsewhere': {   // the table that fits is on another server of the cluster: its join page there
+        const there = tableOn(m.host, m.table);
+        if (there) location.assign(there);
+        else this.lobbyError = `The table that fits, ${m.table}, is on another server the page cannot open; ask again later.`;
+        break;
+      }
       case 'tables':
         this.publicTables = m.tables;
         this.redrawPublicTables();
@@ -563,7 +569,10 @@ export class App {
         this.lobbyError = null;
         this.send('quick', { preset: f.preset, seats: f.seats, level: f.level, name, entropy: newEntropy(), player_key: playerKey() });
       },
-      join: (code) => { location.hash = `#/t/${code}`; },
+      join: (code, host) => {
+        const there = tableOn(host, code);   // another server's table: its join page there
+        if (there) location.assign(there); else location.hash = `#/t/${code}`;
+      },
       typed: (name) => { this.form.name = name; },
     };
   }

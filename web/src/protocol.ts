@@ -88,6 +88,8 @@ export interface PublicTable {
   bots_in_ms: number | null;
   level: string;
   rated: boolean;
+  /** The server of the cluster hosting it (its advertised URL); null when it is the page's own. */
+  host?: string | null;
 }
 
 export interface EventMsg {
@@ -144,6 +146,7 @@ export type ServerMsg =
   | { type: 'acted'; re: number; hand: number; seq: number }
   | { type: 'pong'; re: number }
   | { type: 'tables'; re?: number; tables: PublicTable[]; total: number }
+  | { type: 'elsewhere'; re?: number; table: string; host: string }
   | PlayerMsg | LeaderboardMsg
   | { type: 'forgotten'; re?: number; known: boolean }
   | RematchOfferMsg;
@@ -155,6 +158,19 @@ export interface RematchOfferMsg {
   rematch: string;
   until_ms: number;
   seats: { seat: number; name: string; answer: 'accepted' | 'declined' | 'waiting' }[];
+}
+
+/** The page of table `code` on another server `host` (an advertised http(s) URL, as `elsewhere` and
+ *  the public tables name it), or null when `host` is not one (a page never follows other links). */
+export function tableOn(host: string | null | undefined, code: string): string | null {
+  if (!host || !/^[A-Z0-9-]{1,64}$/i.test(code)) return null;
+  try {
+    const u = new URL(host);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
+    return `${u.origin}${u.pathname.replace(/\/+$/, '')}/#/t/${code}`;
+  } catch {
+    return null;
+  }
 }
 
 /** The server's address for the page: ws(s)://the same host/ws. */

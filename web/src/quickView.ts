@@ -15,7 +15,7 @@ export interface QuickForm {
 
 export interface QuickHandlers {
   play(f: QuickForm): void;
-  join(code: string): void;
+  join(code: string, host?: string | null): void;   // host: another server's (the public list's `host`)
   typed(name: string): void;
 }
 
@@ -66,5 +66,5 @@ export function renderPublicTables(tables: PublicTable[] | null, hd: QuickHandle
         h('span', { class: 'public-about' },
           h('strong', {}, presetWords(t.preset).name),
           ` · ${t.people} of ${t.seats} seated · waiting ${waited(t.waited_ms)}`),
-        h('button', { type: 'button', onclick: () => hd.join(t.table), 'aria-label': `Join table ${t.table}` }, 'Join')))));
+        h('button', { type: 'button', onclick: () => hd.join(t.table, t.host), 'aria-label': `Join table ${t.table}` }, 'Join')))));
 }
