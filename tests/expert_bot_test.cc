@@ -49,8 +49,11 @@ TEST(ExpertBot, OptionsParseAndNameTheKind) {
   EXPECT_EQ(expert_kind(parse_expert_options("dw16")), "expert:dw16");
   EXPECT_EQ(parse_expert_options("sharp").discard_temperature, 1.0);
   EXPECT_EQ(expert_kind(parse_expert_options("soft")), "expert:soft");
+  EXPECT_EQ(parse_expert_options("chain8").chain_steps, 8);
+  EXPECT_EQ(expert_kind(parse_expert_options("chain8/lastdiscard")), "expert:lastdiscard/chain8");
   for (const char* bad : {"expert:0", "expert:fast", "expert:200/", "expert:x/nodrop", "expert:p0", "expert:p999",
-                          "expert:keen11", "expert:keen", "expert:keen-1", "expert:dw0", "expert:dw65"})
+                          "expert:keen11", "expert:keen", "expert:keen-1", "expert:dw0", "expert:dw65",
+                          "expert:chain0", "expert:chain65", "expert:chain"})
     EXPECT_THROW(make_bot(bad, 1), std::invalid_argument) << bad;
 }
 
@@ -112,7 +115,7 @@ TEST(ExpertBot, DecisionsDependOnlyOnWhatTheSeatKnows) {
   ASSERT_EQ(v1.unseen(), v2.unseen());
   // Plain rollouts, and the careful style with a keener drop for every seat (each seat's careful
   // discards read its own view of the sampled world: the discard pile and the cards others took).
-  for (const char* options : {"40", "40/carefulall/keen3/turndrop/sharp"}) {
+  for (const char* options : {"40", "40/carefulall/keen3/turndrop/sharp", "40/chain8"}) {
     ExpertBot a(parse_expert_options(options), 9), b(parse_expert_options(options), 9);
     const auto va = a.evaluate(v1, one.legal_actions());
     const auto vb = b.evaluate(v2, two.legal_actions());

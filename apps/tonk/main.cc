@@ -223,7 +223,8 @@ int run(int argc, char** argv) {
       "negative; then also the edge over the table's mean), with a 95% confidence interval over deals,\n"
       "and the median and 99th-percentile time per decision. Results depend only on the seed, not\n"
       "on --threads. Bots: random, greedy, mc (Monte Carlo; mc:N searches N worlds per decision, mc:Nms\n"
-      "for N ms), and oracle (sees every card; oracle:N; arena only).\n"
+      "for N ms), oracle (sees every card; oracle:N; arena only) and handsight (sees every hand, not the\n"
+      "stock; handsight:N; arena only).\n"
       "Example: tonk arena --bots mc:100,greedy --deals 2000 --seed 1 --threads 2");
   arena->add_option("--bots", arena_bots,
                     "Bot kind of each entrant, comma-separated; entrant i sits in seat i in the first rotation")

@@ -14,8 +14,8 @@
 //    than the rollouts' few hundred worlds; the other actions (play on) keep their rollout values.
 // Options kept for measuring, off by default because they measured no gain (docs/BOTS.md): the
 // careful rollout style for the own seat or every seat (GreedyStyle), a keener own drop in the
-// rollouts, a turn-aware reading of non-drops, a sharper or softer discard model, and more
-// proposals or drop worlds.
+// rollouts, a turn-aware reading of non-drops, a sharper or softer discard model, more proposals
+// or drop worlds, and worlds drawn from the belief's exact posterior by a Markov chain ("chainN").
 #pragma once
 
 #include <cstdint>
@@ -31,7 +31,8 @@ namespace tonk {
 
 /// How an expert bot searches. Written after "expert:" in a bot kind, '/'-separated:
 /// "expert:400" (worlds), "expert:nodrop", "expert:nobelief", "expert:lastdiscard", "expert:turndrop",
-/// "expert:sharp", "expert:soft", "expert:careful", "expert:carefulall", "expert:keen2", "expert:dw16", "expert:p128".
+/// "expert:sharp", "expert:soft", "expert:careful", "expert:carefulall", "expert:keen2", "expert:dw16", "expert:p128",
+/// "expert:chain8".
 struct ExpertOptions {
   static constexpr int kDefaultWorlds = 200;
   int worlds = kDefaultWorlds;  ///< rollout worlds per decision, 1..SearchBudget::kMaxWorlds
@@ -47,6 +48,11 @@ struct ExpertOptions {
   double discard_temperature = 2.0;  ///< the discard model's softness: "sharp" 1, "soft" 4
   bool turn_aware_drop = false;  ///< the non-drop evidence reads greedy's threshold at that turn ("turndrop")
   int keen = 0;                 ///< points added to the own seat's drop threshold in rollouts ("keenN", 0..10)
+  static constexpr int kMaxChainSteps = 64;
+  /// Worlds drawn by a Markov chain over the belief (BeliefChain) with this many steps between
+  /// rollout worlds ("chainN", 1..64; drop worlds take a quarter as many, at least one), instead of
+  /// resampled from `proposals` uniform deals and importance-weighted; 0: off.
+  int chain_steps = 0;
 
   int drop_worlds() const { return worlds * drop_worlds_per_world; }
   friend bool operator==(const ExpertOptions&, const ExpertOptions&) = default;

@@ -51,10 +51,30 @@ class OracleBot final : public OmniscientPlayer {
   Rng rng_;
 };
 
-/// The kinds make_omniscient_player() knows (base names, without a budget): {"oracle"}.
+/// The oracle's search and its exact root drop with the stock hidden: it sees every hand but not
+/// the order of the stock, and imagines worlds that differ only in that order (reshuffle_stock). The
+/// ceiling of a fair bot whose belief about the other hands were perfect, with this search: what a
+/// better belief can still gain (docs/BOTS.md). A drop ends the hand, so with every hand in view its
+/// value is exact and it is compared with the rollout values of playing on.
+class HandsightPlayer final : public OmniscientPlayer {
+ public:
+  /// The budget of the plain kind "handsight": rollout worlds per decision, as the expert's.
+  static constexpr int kDefaultWorlds = 200;
+
+  HandsightPlayer(SearchBudget budget, std::uint64_t seed);
+  std::string_view name() const override { return name_; }
+  Action choose(const State& state, const ActionList& legal) override;
+
+ private:
+  SearchBudget budget_;
+  std::string name_;
+  Rng rng_;
+};
+
+/// The kinds make_omniscient_player() knows (base names, without a budget): {"oracle", "handsight"}.
 std::span<const std::string_view> omniscient_kinds();
 
-/// A new omniscient player: "oracle" or "oracle:BUDGET" (BUDGET as in parse_search_budget).
+/// A new omniscient player: "oracle", "handsight", or either with ":BUDGET" (as in parse_search_budget).
 /// Throws std::invalid_argument naming the kind when it is unknown or its budget is malformed.
 std::unique_ptr<OmniscientPlayer> make_omniscient_player(std::string_view kind, std::uint64_t seed);
 

@@ -148,6 +148,8 @@ class State {
   friend class Hand;  // Hand::redeal(Rng&, int): a deal it shuffled itself needs no check
   friend View make_view(const State& state, int player, std::span<const struct Move> history);
   friend State resample_from_view(const View& view, class Rng& rng);
+  friend State deal_from_view(const View& view, std::span<const Card> hidden);
+  friend State reshuffle_stock(State state, class Rng& rng);
 
   // Legality (legality.cc): one predicate per phase, returning the first rule an action breaks
   // (Breach::kNone when legal), and one generator of candidates per phase. Listing keeps the
@@ -242,5 +244,10 @@ class State {
   bool out_blocked_ = false;           // V6c
   bool must_spread_taken_ = false;     // V19d
 };
+
+/// `state` with the cards left in its stock in a new uniform order; every hand, the discard pile and
+/// the table are as they were. What a player who sees every hand but not the stock may imagine
+/// (the "handsight" measuring player, oracle_bot.h).
+State reshuffle_stock(State state, class Rng& rng);
 
 }  // namespace tonk

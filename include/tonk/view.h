@@ -56,6 +56,13 @@ struct View {
  private:
   friend View make_view(const State& state, int player, std::span<const Move> history);
   friend State resample_from_view(const View& view, Rng& rng);
+
+/// The same world with the unseen cards in the order given: `hidden` (a permutation of
+/// View::unseen(), as many cards) fills the other players' hidden places, seat by seat, then the
+/// stock from its next card on. resample_from_view deals a shuffled order; a belief sampler
+/// (the expert bot's chain) moves between orders.
+State deal_from_view(const View& view, std::span<const Card> hidden);
+  friend State deal_from_view(const View& view, std::span<const Card> hidden);
   State public_state_;
  public:
 
@@ -78,5 +85,11 @@ View make_view(const State& state, int player, std::span<const Move> history);
 /// other players' hidden places and to the stock. For determinized search. The result
 /// points to view.game, which must outlive it.
 State resample_from_view(const View& view, Rng& rng);
+
+/// The same world with the unseen cards in the order given: `hidden` (a permutation of
+/// View::unseen(), as many cards) fills the other players' hidden places, seat by seat, then the
+/// stock from its next card on. resample_from_view deals a shuffled order; a belief sampler
+/// (the expert bot's chain) moves between orders.
+State deal_from_view(const View& view, std::span<const Card> hidden);
 
 }  // namespace tonk

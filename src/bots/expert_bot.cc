@@ -12,6 +12,10 @@
 
 namespace tonk {
 
+namespace {
+constexpr int kChainBurnIn = 200;  // steps before the chain's first world
+}
+
 ExpertOptions parse_expert_options(std::string_view text) {
   ExpertOptions o;
   // An option written as a prefix and a number ("keen2", "dw16", "p128"): the number, or nothing
@@ -46,6 +50,8 @@ ExpertOptions parse_expert_options(std::string_view text) {
       o.careful_self = o.careful_others = true;
     } else if (const auto keen = counted(part, "keen", 0, 10, "points added to the own drop threshold in rollouts")) {
       o.keen = *keen;
+    } else if (const auto steps = counted(part, "chain", 1, ExpertOptions::kMaxChainSteps, "chain steps between worlds")) {
+      o.chain_steps = *steps;
     } else if (const auto dw = counted(part, "dw", 1, ExpertOptions::kMaxDropWorldsPerWorld, "drop worlds per rollout world")) {
       o.drop_worlds_per_world = *dw;
     } else if (const auto proposals = counted(part, "p", 1, ExpertOptions::kMaxProposals, "proposals per world")) {
@@ -56,7 +62,7 @@ ExpertOptions parse_expert_options(std::string_view text) {
       if (part.empty() || ec != std::errc() || ptr != part.data() + part.size() || n < 1 || n > SearchBudget::kMaxWorlds)
         throw std::invalid_argument("bad expert option " + quoted_text(part) + " in " + quoted_text(text) +
                                     ": expected worlds (1 to " + std::to_string(SearchBudget::kMaxWorlds) +
-                                    "), nodrop, nobelief, lastdiscard, sharp, soft, turndrop, careful, carefulall, keenN, dwN or pN, '/'-separated");
+                                    "), nodrop, nobelief, lastdiscard, sharp, soft, turndrop, careful, carefulall, keenN, dwN, pN or chainN, '/'-separated");
       o.worlds = n;
     }
   }
@@ -77,12 +83,14 @@ std::string expert_kind(const ExpertOptions& o) {
   if (o.keen != 0) add("keen" + std::to_string(o.keen));
   if (o.drop_worlds_per_world != ExpertOptions{}.drop_worlds_per_world) add("dw" + std::to_string(o.drop_worlds_per_world));
   if (o.proposals != ExpertOptions{}.proposals) add("p" + std::to_string(o.proposals));
+  if (o.chain_steps != 0) add("chain" + std::to_string(o.chain_steps));
   return parts.empty() ? "expert" : "expert:" + parts;
 }
 
 ExpertBot::ExpertBot(ExpertOptions options, std::uint64_t seed) : options_(options), name_(expert_kind(options)), rng_(seed) {
   if (options.worlds < 1 || options.worlds > SearchBudget::kMaxWorlds || options.proposals < 1 || options.proposals > ExpertOptions::kMaxProposals ||
-      options.drop_worlds_per_world < 1 || options.drop_worlds_per_world > ExpertOptions::kMaxDropWorldsPerWorld)
+      options.drop_worlds_per_world < 1 || options.drop_worlds_per_world > ExpertOptions::kMaxDropWorldsPerWorld ||
+      options.chain_steps < 0 || options.chain_steps > ExpertOptions::kMaxChainSteps)
     throw std::invalid_argument("ExpertBot: worlds, proposals or drop worlds out of range");
 }
 
@@ -100,7 +108,10 @@ std::vector<ActionValue> ExpertBot::evaluate(const View& view, const ActionList&
   evidence.discard_temperature = options_.discard_temperature;
   const OpponentModel model(view, evidence);
   const int proposals = options_.belief ? options_.proposals : 1;
-  auto next_world = [&](Rng& rng) { return sample_world(view, model, proposals, rng); };
+  const bool chained = options_.chain_steps > 0 && options_.belief;
+  std::optional<BeliefChain> chain;
+  if (chained) chain.emplace(view, model, kChainBurnIn, rng_);
+  auto next_world = [&](Rng& rng) { return chained ? chain->advance(options_.chain_steps, rng) : sample_world(view, model, proposals, rng); };
 
   const Action drop = Action::drop();
   const bool drop_at_root = options_.root_drop && legal.size() > 1 && legal.contains(drop);
@@ -118,10 +129,13 @@ std::vector<ActionValue> ExpertBot::evaluate(const View& view, const ActionList&
   std::vector<std::pair<double, int>> samples;  // log-weight, result of the drop
   samples.reserve(static_cast<std::size_t>(options_.drop_worlds()));
   double max_log_weight = -INFINITY;
+  const int drop_steps = std::max(1, options_.chain_steps / 4);
   for (int k = 0; k < options_.drop_worlds(); ++k) {
-    State world = resample_from_view(view, rng_);
+    // From the chain every world has weight 1 (it is drawn from the posterior); uniform deals are
+    // weighted by their likelihood.
+    State world = chained ? chain->advance(drop_steps, rng_) : resample_from_view(view, rng_);
     if (!world.is_legal(drop)) continue;
-    const double lw = model.log_weight(world);
+    const double lw = chained ? 0.0 : model.log_weight(world);
     world.apply(drop);
     samples.emplace_back(lw, signed_score(world.outcome(), scoring, view.player));
     max_log_weight = std::max(max_log_weight, lw);
@@ -132,7 +146,7 @@ std::vector<ActionValue> ExpertBot::evaluate(const View& view, const ActionList&
     weight_sum += w;
     value_sum += w * result;
   }
-  values.push_back({drop, weight_sum > 0 ? value_sum / weight_sum : 0.0, static_cast<int>(samples.size())});
+  values.push_back({drop, (weight_sum > 0 ? value_sum / weight_sum : 0.0), static_cast<int>(samples.size())});
   // Best first; among equals the order of `legal`.
   auto index = [&legal](const Action& a) { return static_cast<int>(std::find(legal.begin(), legal.end(), a) - legal.begin()); };
   std::stable_sort(values.begin(), values.end(), [&](const ActionValue& a, const ActionValue& b) {

@@ -189,4 +189,50 @@ State sample_world(const View& view, const OpponentModel& model, int proposals, 
   return kept;
 }
 
+BeliefChain::BeliefChain(const View& view, const OpponentModel& model, int burn_in, Rng& rng)
+    : view_(&view), model_(&model) {
+  for (Card c : view.unseen()) hidden_[static_cast<std::size_t>(unseen_++)] = c;
+  rng.shuffle(std::span<Card>(hidden_.data(), static_cast<std::size_t>(unseen_)));
+  for (int p = 0; p < view.num_players; ++p)
+    if (p != view.player) hand_places_ += view.hand_sizes[p] - view.known_cards[p].size();
+  hand_places_ = std::clamp(hand_places_, 0, unseen_);
+  world_ = deal_from_view(view, std::span<const Card>(hidden_.data(), static_cast<std::size_t>(unseen_)));
+  log_weight_ = model.log_weight(world_);
+  advance(burn_in, rng);
+}
+
+const State& BeliefChain::advance(int steps, Rng& rng) {
+  // Nothing to move: no hidden card in an opponent's hand, no other card to swap it with, or no
+  // evidence (every world equally likely: a fresh uniform deal would do, a chain of swaps is one).
+  const std::span<const Card> order(hidden_.data(), static_cast<std::size_t>(unseen_));
+  if (hand_places_ == 0 || unseen_ < 2 || !model_->informative()) {
+    // Nothing for the chain to weigh (no hidden card in an opponent's hand, or no evidence, so
+    // every world is equally likely): each world a fresh uniform deal.
+    rng.shuffle(std::span<Card>(hidden_.data(), static_cast<std::size_t>(unseen_)));
+    world_ = deal_from_view(*view_, order);
+    return world_;
+  }
+  for (int k = 0; k < steps; ++k) {
+    const auto i = static_cast<std::size_t>(rng.below(static_cast<std::uint32_t>(hand_places_)));
+    auto j = static_cast<std::size_t>(rng.below(static_cast<std::uint32_t>(unseen_ - 1)));
+    if (j >= i) ++j;
+    std::swap(hidden_[i], hidden_[j]);
+    State proposal = deal_from_view(*view_, order);
+    const double lw = model_->log_weight(proposal);
+    ++proposed_;
+    if (lw >= log_weight_ || rng.uniform() < std::exp(lw - log_weight_)) {
+      world_ = std::move(proposal);
+      log_weight_ = lw;
+      ++accepted_;
+    } else {
+      std::swap(hidden_[i], hidden_[j]);
+    }
+  }
+  // The likelihood does not read the stock's order, so a fresh uniform order of the stock keeps the
+  // posterior and spares successive worlds the same draws.
+  rng.shuffle(std::span<Card>(hidden_.data() + hand_places_, static_cast<std::size_t>(unseen_ - hand_places_)));
+  world_ = deal_from_view(*view_, order);
+  return world_;
+}
+
 }  // namespace tonk

@@ -91,4 +91,31 @@ class OpponentModel {
 /// Gumbel noise wins, so only the best deal so far is kept).
 State sample_world(const View& view, const OpponentModel& model, int proposals, Rng& rng);
 
+/// Worlds drawn from the model's posterior by a Markov chain (Metropolis-Hastings) instead of by
+/// resampling a few uniform deals: a step swaps one hidden card of an opponent with another unseen
+/// card (in another hand or the stock), and is kept with probability min(1, likelihood ratio). A
+/// swap is its own reverse, so the chain's stationary law is exactly the posterior over hands, with
+/// the stock in uniform order. Where the evidence is sharp (an opponent who just threw a 3 holds
+/// little above 3) a handful of uniform deals rarely holds a plausible hand; the chain walks to them.
+class BeliefChain {
+ public:
+  /// Starts from a uniform deal and runs `burn_in` steps. `view` and `model` must outlive the chain.
+  BeliefChain(const View& view, const OpponentModel& model, int burn_in, Rng& rng);
+  /// Runs `steps` more steps and returns the world where the chain stands.
+  const State& advance(int steps, Rng& rng);
+  /// Steps proposed and kept so far (for tests and tuning).
+  long long proposed() const { return proposed_; }
+  long long accepted() const { return accepted_; }
+
+ private:
+  const View* view_;
+  const OpponentModel* model_;
+  std::array<Card, kNumCardIds> hidden_{};
+  int unseen_ = 0;        ///< cards in hidden_
+  int hand_places_ = 0;   ///< the first places of hidden_, which are in opponents' hands
+  State world_;
+  double log_weight_ = 0;
+  long long proposed_ = 0, accepted_ = 0;
+};
+
 }  // namespace tonk

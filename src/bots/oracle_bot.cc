@@ -9,7 +9,7 @@
 namespace tonk {
 
 namespace {
-constexpr std::array<std::string_view, 1> kOmniscientKinds = {"oracle"};
+constexpr std::array<std::string_view, 2> kOmniscientKinds = {"oracle", "handsight"};
 }
 
 OracleBot::OracleBot(SearchBudget budget, std::uint64_t seed)
@@ -29,6 +29,27 @@ std::vector<ActionValue> OracleBot::evaluate(const State& state, const ActionLis
   return rollout_search([&state](Rng&) { return state; }, state.current_player(), legal, budget_, rng_);
 }
 
+HandsightPlayer::HandsightPlayer(SearchBudget budget, std::uint64_t seed)
+    : budget_(budget), name_("handsight:" + to_string(budget)), rng_(seed) {
+  if (budget.worlds < 0 || budget.milliseconds < 0 || (budget.worlds > 0) == (budget.milliseconds > 0))
+    throw std::invalid_argument("HandsightPlayer: the budget must be a number of worlds or a time, not both");
+}
+
+Action HandsightPlayer::choose(const State& state, const ActionList& legal) {
+  if (legal.size() == 1) return legal[0];
+  const int player = state.current_player();
+  const Action drop = Action::drop();
+  ActionList play_on;
+  for (const Action& a : legal)
+    if (a != drop) play_on.push_back(a);
+  const auto values = rollout_search([&state](Rng& rng) { return reshuffle_stock(state, rng); }, player, play_on, budget_, rng_);
+  if (!legal.contains(drop)) return best_action(values);
+  State dropped = state;
+  dropped.apply(drop);
+  const int drop_value = signed_score(dropped.outcome(), state.game().rules().scoring, player);
+  return drop_value >= values.front().value ? drop : best_action(values);
+}
+
 std::span<const std::string_view> omniscient_kinds() { return kOmniscientKinds; }
 
 std::unique_ptr<OmniscientPlayer> make_omniscient_player(std::string_view kind, std::uint64_t seed) {
@@ -39,7 +60,12 @@ std::unique_ptr<OmniscientPlayer> make_omniscient_player(std::string_view kind, 
                                                                 : parse_search_budget(kind.substr(colon + 1));
     return std::make_unique<OracleBot>(budget, seed);
   }
-  throw std::invalid_argument("unknown omniscient player " + quoted_text(kind) + " (known: oracle, oracle:N)");
+  if (base == "handsight") {
+    const SearchBudget budget = colon == std::string_view::npos ? SearchBudget::of_worlds(HandsightPlayer::kDefaultWorlds)
+                                                                : parse_search_budget(kind.substr(colon + 1));
+    return std::make_unique<HandsightPlayer>(budget, seed);
+  }
+  throw std::invalid_argument("unknown omniscient player " + quoted_text(kind) + " (known: oracle, oracle:N, handsight, handsight:N)");
 }
 
 }  // namespace tonk

@@ -180,4 +180,12 @@ bool State::boobed() const {
   return game_->rules().boobed_deck && stock_size() <= game_->num_players();  // V12e
 }
 
+State reshuffle_stock(State state, Rng& rng) {
+  // In card order first, so the new order does not depend on the old one (only on the cards and rng).
+  const std::span<Card> stock(state.stock_.data() + state.stock_pos_, static_cast<std::size_t>(state.stock_end_ - state.stock_pos_));
+  std::sort(stock.begin(), stock.end(), [](Card a, Card b) { return a.id() < b.id(); });
+  rng.shuffle(stock);
+  return state;
+}
+
 }  // namespace tonk

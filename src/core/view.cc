@@ -60,13 +60,18 @@ View make_view(const State& state, int player, std::span<const Move> history) {
 }
 
 State resample_from_view(const View& view, Rng& rng) {
-  State s = view.public_state_;
-  if (s.is_over()) return s;
+  if (view.public_state_.is_over()) return view.public_state_;
   std::array<Card, kNumCardIds> hidden;
   int n = 0;
   for (Card c : view.unseen()) hidden[n++] = c;
   rng.shuffle(std::span<Card>(hidden.data(), static_cast<std::size_t>(n)));
-  int k = 0;
+  return deal_from_view(view, std::span<const Card>(hidden.data(), static_cast<std::size_t>(n)));
+}
+
+State deal_from_view(const View& view, std::span<const Card> hidden) {
+  State s = view.public_state_;
+  if (s.is_over()) return s;
+  std::size_t k = 0;
   for (int p = 0; p < view.num_players; ++p) {
     if (p == view.player) continue;
     for (int missing = view.hand_sizes[p] - s.hands_[p].size(); missing > 0; --missing) s.hands_[p].insert(hidden[k++]);
