@@ -51,6 +51,7 @@ TEST(ExpertBot, OptionsParseAndNameTheKind) {
   EXPECT_EQ(expert_kind(parse_expert_options("soft")), "expert:soft");
   EXPECT_EQ(parse_expert_options("chain8").chain_steps, 8);
   EXPECT_EQ(expert_kind(parse_expert_options("chain8/lastdiscard")), "expert:lastdiscard/chain8");
+  EXPECT_EQ(expert_kind(parse_expert_options("chain8/replay")), "expert:replay/chain8");
   for (const char* bad : {"expert:0", "expert:fast", "expert:200/", "expert:x/nodrop", "expert:p0", "expert:p999",
                           "expert:keen11", "expert:keen", "expert:keen-1", "expert:dw0", "expert:dw65",
                           "expert:chain0", "expert:chain65", "expert:chain"})
@@ -115,7 +116,7 @@ TEST(ExpertBot, DecisionsDependOnlyOnWhatTheSeatKnows) {
   ASSERT_EQ(v1.unseen(), v2.unseen());
   // Plain rollouts, and the careful style with a keener drop for every seat (each seat's careful
   // discards read its own view of the sampled world: the discard pile and the cards others took).
-  for (const char* options : {"40", "40/carefulall/keen3/turndrop/sharp", "40/chain8"}) {
+  for (const char* options : {"40", "40/carefulall/keen3/turndrop/sharp", "40/chain8", "40/replay/chain8"}) {
     ExpertBot a(parse_expert_options(options), 9), b(parse_expert_options(options), 9);
     const auto va = a.evaluate(v1, one.legal_actions());
     const auto vb = b.evaluate(v2, two.legal_actions());
@@ -189,6 +190,40 @@ TEST(OpponentModel, APassMakesABookWithThePassedCardUnlikely) {
   }
   EXPECT_EQ(best_with, OpponentModel::kPassPenalty);
   EXPECT_EQ(best_without, 0.0);
+}
+
+// A replayed pass: seat 1 left the 4h for the stock, drew the 3d and threw it. Greedy takes a 4
+// when it holds a card in no spread worth more than 6, so a world where seat 1 holds two lone
+// high cards (one of them was in its hand then, whichever card it drew) is unlikely, while one
+// where it holds nothing above 5 is not. The plain pass evidence (a book or run with the 4h)
+// sees nothing wrong with either.
+TEST(OpponentModel, AReplayedPassMakesAHighHandUnlikely) {
+  const std::shared_ptr<const Game> game = make_game();
+  Hand hand = make_hand(game, {"Ac 2c 3c 4h Qd", "4s 5h 6d 7c 8d"}, "Kc", "Td 3d", 1);
+  for (const char* a : {"stock", "discard 4h", "stock", "discard 3d"}) hand.apply(test::act(a));
+  ASSERT_EQ(hand.current_player(), 0);
+  const View view = hand.view(0);
+  OpponentEvidence replay;
+  replay.last_discard = false;
+  replay.replay_draws = true;
+  OpponentEvidence passes = replay;
+  passes.replay_draws = false;
+  passes.passes = true;
+  const OpponentModel model(view, replay), plain(view, passes);
+  ASSERT_TRUE(model.informative());
+  // The world where seat 1 holds `cards` (the rest of the unseen cards in the stock).
+  auto world_with = [&](const char* cards) {
+    const CardSet held = test::cards(cards);
+    std::vector<Card> order(held.begin(), held.end());
+    for (Card c : view.unseen() - held) order.push_back(c);
+    return deal_from_view(view, order);
+  };
+  const State low = world_with("As 2s 2d 5c 5d"), high = world_with("Kd 9s 5c 2d As");
+  ASSERT_EQ(low.hand(1), test::cards("As 2s 2d 5c 5d"));
+  EXPECT_EQ(model.log_weight(low), 0.0);
+  EXPECT_NEAR(model.log_weight(high), OpponentModel::kUnlikeGreedyDraw, 1e-9);
+  EXPECT_EQ(plain.log_weight(low), 0.0);
+  EXPECT_EQ(plain.log_weight(high), 0.0);
 }
 
 // Early in the hand greedy drops at 5 points per card of the shortest other hand (23 with five

@@ -32,7 +32,7 @@ namespace tonk {
 /// How an expert bot searches. Written after "expert:" in a bot kind, '/'-separated:
 /// "expert:400" (worlds), "expert:nodrop", "expert:nobelief", "expert:lastdiscard", "expert:turndrop",
 /// "expert:sharp", "expert:soft", "expert:careful", "expert:carefulall", "expert:keen2", "expert:dw16", "expert:p128",
-/// "expert:chain8".
+/// "expert:chain8", "expert:replay".
 struct ExpertOptions {
   static constexpr int kDefaultWorlds = 200;
   int worlds = kDefaultWorlds;  ///< rollout worlds per decision, 1..SearchBudget::kMaxWorlds
@@ -53,6 +53,9 @@ struct ExpertOptions {
   /// rollout worlds ("chainN", 1..64; drop worlds take a quarter as many, at least one), instead of
   /// resampled from `proposals` uniform deals and importance-weighted; 0: off.
   int chain_steps = 0;
+  /// Each opponent's last take or pass replayed with greedy's rule (OpponentEvidence::replay_draws)
+  /// instead of the pass and take penalties ("replay").
+  bool replay_draws = false;
 
   int drop_worlds() const { return worlds * drop_worlds_per_world; }
   friend bool operator==(const ExpertOptions&, const ExpertOptions&) = default;

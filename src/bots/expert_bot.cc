@@ -42,6 +42,8 @@ ExpertOptions parse_expert_options(std::string_view text) {
       o.full_belief = false;
     } else if (part == "sharp" || part == "soft") {
       o.discard_temperature = part == "sharp" ? 1.0 : 4.0;
+    } else if (part == "replay") {
+      o.replay_draws = true;
     } else if (part == "turndrop") {
       o.turn_aware_drop = true;
     } else if (part == "careful") {
@@ -62,7 +64,7 @@ ExpertOptions parse_expert_options(std::string_view text) {
       if (part.empty() || ec != std::errc() || ptr != part.data() + part.size() || n < 1 || n > SearchBudget::kMaxWorlds)
         throw std::invalid_argument("bad expert option " + quoted_text(part) + " in " + quoted_text(text) +
                                     ": expected worlds (1 to " + std::to_string(SearchBudget::kMaxWorlds) +
-                                    "), nodrop, nobelief, lastdiscard, sharp, soft, turndrop, careful, carefulall, keenN, dwN, pN or chainN, '/'-separated");
+                                    "), nodrop, nobelief, lastdiscard, sharp, soft, turndrop, replay, careful, carefulall, keenN, dwN, pN or chainN, '/'-separated");
       o.worlds = n;
     }
   }
@@ -83,6 +85,7 @@ std::string expert_kind(const ExpertOptions& o) {
   if (o.keen != 0) add("keen" + std::to_string(o.keen));
   if (o.drop_worlds_per_world != ExpertOptions{}.drop_worlds_per_world) add("dw" + std::to_string(o.drop_worlds_per_world));
   if (o.proposals != ExpertOptions{}.proposals) add("p" + std::to_string(o.proposals));
+  if (o.replay_draws) add("replay");
   if (o.chain_steps != 0) add("chain" + std::to_string(o.chain_steps));
   return parts.empty() ? "expert" : "expert:" + parts;
 }
@@ -105,6 +108,7 @@ std::vector<ActionValue> ExpertBot::evaluate(const View& view, const ActionList&
   evidence.last_discard = options_.belief;
   evidence.passes = evidence.takes = evidence.non_drops = options_.belief && options_.full_belief;
   evidence.turn_aware_drop = options_.turn_aware_drop;
+  evidence.replay_draws = options_.belief && options_.full_belief && options_.replay_draws;
   evidence.discard_temperature = options_.discard_temperature;
   const OpponentModel model(view, evidence);
   const int proposals = options_.belief ? options_.proposals : 1;

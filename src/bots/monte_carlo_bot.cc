@@ -28,8 +28,7 @@ std::string to_string(const SearchBudget& budget) {
 
 MonteCarloBot::MonteCarloBot(SearchBudget budget, std::uint64_t seed)
     : budget_(budget), name_("mc:" + to_string(budget)), rng_(seed) {
-  if (budget.worlds < 0 || budget.milliseconds < 0 || (budget.worlds > 0) == (budget.milliseconds > 0))
-    throw std::invalid_argument("MonteCarloBot: the budget must be a number of worlds or a time, not both");
+  require_one_budget(budget, "MonteCarloBot");
 }
 
 Action MonteCarloBot::choose(const View& view, const ActionList& legal) {

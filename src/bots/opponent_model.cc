@@ -51,6 +51,7 @@ OpponentModel::OpponentModel(const View& view, OpponentEvidence evidence) : game
   last_take_.fill(Card::none());
   discarded_since_.fill(Card::none());
   drawn_.fill(Card::none());
+  offered_.fill(Card::none());
   // Each opponent's last start of a turn: a take from the stock right after a discard passed that
   // discard; a take of the discard is evidence while they still hold the card.
   std::array<bool, kMaxPlayers> turn_seen{};
@@ -78,10 +79,25 @@ OpponentModel::OpponentModel(const View& view, OpponentEvidence evidence) : game
         turn_then_[p] = turn;
       }
     }
-    if (m.action.kind == ActionKind::kTakeStock && evidence.passes && i > 0 &&
+    if (evidence.replay_draws) {
+      const bool took = m.action.kind == ActionKind::kTakeDiscard;
+      if (took) offered_[p] = m.action.card();
+      else if (i > 0 && view.history[i - 1].action.kind == ActionKind::kDiscard) offered_[p] = view.history[i - 1].action.card();
+      took_offered_[p] = took;
+      for (std::size_t j = i + 1; j < n && view.history[j].player == m.player; ++j) {
+        const Action& a = view.history[j].action;
+        if (a.kind == ActionKind::kSpread || a.kind == ActionKind::kHit) played_since_[p] |= a.cards;
+        if (a.kind == ActionKind::kDiscard) {
+          played_since_[p] |= CardSet(a.card());
+          break;
+        }
+      }
+      informative_ = informative_ || offered_[p].valid();
+    }
+    if (m.action.kind == ActionKind::kTakeStock && evidence.passes && !evidence.replay_draws && i > 0 &&
         view.history[i - 1].action.kind == ActionKind::kDiscard)
       last_pass_[p] = view.history[i - 1].action.card();
-    if (m.action.kind == ActionKind::kTakeDiscard && evidence.takes && view.known_cards[p].contains(m.action.card()))
+    if (m.action.kind == ActionKind::kTakeDiscard && evidence.takes && !evidence.replay_draws && view.known_cards[p].contains(m.action.card()))
       last_take_[p] = m.action.card();
     informative_ = informative_ || did_not_drop_[p] || last_pass_[p].valid() || last_take_[p].valid();
   }
@@ -107,7 +123,7 @@ OpponentModel::OpponentModel(const View& view, OpponentEvidence evidence) : game
 double OpponentModel::log_weight(const State& world) const {
   if (!informative_) return 0;
   double total = 0;
-  for (int p = 0; p < num_players_; ++p) total += discard_log_weight(world, p) + other_log_weight(world, p);
+  for (int p = 0; p < num_players_; ++p) total += discard_log_weight(world, p) + other_log_weight(world, p) + replay_log_weight(world, p);
   return total;
 }
 
@@ -147,6 +163,40 @@ double OpponentModel::other_log_weight(const State& world, int p) const {
     total += std::log(std::max(likelihood, 1e-9));
   }
   return total;
+}
+
+namespace {
+
+// Greedy's choice of the top discard `top` with `hand` (GreedyBot::choose), read without the table:
+// a card that makes a spread, or a lower card than its highest card in no spread, by more than 2
+// points (by more than 0 for a card worth 3 or less).
+bool greedy_would_take(const Game& game, CardSet hand, Card top) {
+  if (makes_meld(game, hand, top)) return true;
+  const CardSet with_top = hand | CardSet(top);
+  int highest = 0;
+  for (Card c : hand)
+    if (!makes_meld(game, with_top, c)) highest = std::max(highest, game.value(c));
+  const int gain = highest - game.value(top);
+  return gain > 2 || (gain > 0 && game.value(top) <= 3);
+}
+
+}  // namespace
+
+double OpponentModel::replay_log_weight(const State& world, int p) const {
+  const auto i = static_cast<std::size_t>(p);
+  const Card top = offered_[i];
+  if (!top.valid()) return 0;
+  const CardSet after_draw = world.hand(p) | played_since_[i];
+  if (took_offered_[i])
+    return greedy_would_take(*game_, after_draw - CardSet(top), top) ? 0.0 : kUnlikeGreedyDraw;
+  // From the stock: any card of theirs not publicly known may be the one drawn.
+  double likelihood = 0;
+  int cards = 0;
+  for (Card drawn : after_draw - known_[i]) {
+    likelihood += greedy_would_take(*game_, after_draw - CardSet(drawn), top) ? std::exp(kUnlikeGreedyDraw) : 1.0;
+    ++cards;
+  }
+  return cards > 0 ? std::log(likelihood / cards) : 0.0;
 }
 
 double OpponentModel::discard_log_weight(const State& world, int p) const {

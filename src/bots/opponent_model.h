@@ -16,6 +16,8 @@
 //  - a non-drop: they began their last turn without dropping (S15) though their count then (now,
 //    plus the card discarded since, less the card drawn) was at or below the count at which greedy
 //    drops (a logistic in the points above that threshold).
+//  - or, in place of the pass and the take, the last choice between the discard and the stock
+//    replayed with greedy's rule on the hand they held then (`replay_draws`).
 // Each is switchable (OpponentOpponentEvidence), so their worth is measured (docs/BOTS.md). Internal to the library.
 #pragma once
 
@@ -39,6 +41,12 @@ struct OpponentEvidence {
   /// 5, 4 or 3 points per card of the shortest other hand as the hand goes on, +3 under push-ups),
   /// instead of its middle setting of 4 points per card.
   bool turn_aware_drop = false;
+  /// Each opponent's last choice between the discard and the stock replayed with greedy's rule on
+  /// the hand they held then (their hand now, plus what they laid and discarded since, less the card
+  /// drawn: for a draw from the stock, each card they may have drawn in turn): greedy takes a card
+  /// that makes a spread, or one lower by more than 2 points than its highest card in no spread
+  /// (by more than 0 for a card worth 3 or less). Replaces `passes` and `takes`.
+  bool replay_draws = false;
   /// The discard model's softness, in keep-score units (OpponentModel::kDiscardTemperature by
   /// default); lower is a sharper belief that the opponent throws what greedy would.
   double discard_temperature = 2.0;
@@ -48,6 +56,8 @@ class OpponentModel {
  public:
   /// Log-likelihood of a pass that leaves a card making a book or run of three with the hand.
   static constexpr double kPassPenalty = -2.5;
+  /// Log-likelihood of a choice between the discard and the stock that greedy's rule would not make.
+  static constexpr double kUnlikeGreedyDraw = -2.5;
   /// Log-likelihood of holding a taken card worth more than 3 points with no partner for it.
   static constexpr double kLonelyTakePenalty = -2.0;
   /// Softness of the non-drop model, in points of count.
@@ -81,6 +91,12 @@ class OpponentModel {
   std::array<Card, kMaxPlayers> drawn_{};            ///< the discard they took in that turn, if they did
   std::array<int, kMaxPlayers> turn_then_{};         ///< View::turn at that start of turn; 0: use 4 points per card
   std::array<CardSet, kMaxPlayers> known_{};         ///< cards each player publicly holds
+  // replay_draws: the top discard each opponent was offered at their last start of a turn (none()
+  // when unknown), whether they took it, and the cards they laid and discarded in that turn.
+  std::array<Card, kMaxPlayers> offered_{};
+  std::array<bool, kMaxPlayers> took_offered_{};
+  std::array<CardSet, kMaxPlayers> played_since_{};
+  double replay_log_weight(const State& world, int p) const;
   std::array<CardSet, kMaxSpreads> spreads_{};
   int num_spreads_ = 0;
 };

@@ -14,8 +14,7 @@ constexpr std::array<std::string_view, 2> kOmniscientKinds = {"oracle", "handsig
 
 OracleBot::OracleBot(SearchBudget budget, std::uint64_t seed)
     : budget_(budget), name_("oracle:" + to_string(budget)), rng_(seed) {
-  if (budget.worlds < 0 || budget.milliseconds < 0 || (budget.worlds > 0) == (budget.milliseconds > 0))
-    throw std::invalid_argument("OracleBot: the budget must be a number of rollouts or a time, not both");
+  require_one_budget(budget, "OracleBot");
 }
 
 Action OracleBot::choose(const State& state, const ActionList& legal) {
@@ -31,8 +30,7 @@ std::vector<ActionValue> OracleBot::evaluate(const State& state, const ActionLis
 
 HandsightPlayer::HandsightPlayer(SearchBudget budget, std::uint64_t seed)
     : budget_(budget), name_("handsight:" + to_string(budget)), rng_(seed) {
-  if (budget.worlds < 0 || budget.milliseconds < 0 || (budget.worlds > 0) == (budget.milliseconds > 0))
-    throw std::invalid_argument("HandsightPlayer: the budget must be a number of worlds or a time, not both");
+  require_one_budget(budget, "HandsightPlayer");
 }
 
 Action HandsightPlayer::choose(const State& state, const ActionList& legal) {
@@ -55,16 +53,11 @@ std::span<const std::string_view> omniscient_kinds() { return kOmniscientKinds; 
 std::unique_ptr<OmniscientPlayer> make_omniscient_player(std::string_view kind, std::uint64_t seed) {
   const std::size_t colon = kind.find(':');
   const std::string_view base = kind.substr(0, colon);
-  if (base == "oracle") {
-    const SearchBudget budget = colon == std::string_view::npos ? SearchBudget::of_worlds(OracleBot::kDefaultWorlds)
-                                                                : parse_search_budget(kind.substr(colon + 1));
-    return std::make_unique<OracleBot>(budget, seed);
-  }
-  if (base == "handsight") {
-    const SearchBudget budget = colon == std::string_view::npos ? SearchBudget::of_worlds(HandsightPlayer::kDefaultWorlds)
-                                                                : parse_search_budget(kind.substr(colon + 1));
-    return std::make_unique<HandsightPlayer>(budget, seed);
-  }
+  auto budget = [&](int default_worlds) {
+    return colon == std::string_view::npos ? SearchBudget::of_worlds(default_worlds) : parse_search_budget(kind.substr(colon + 1));
+  };
+  if (base == "oracle") return std::make_unique<OracleBot>(budget(OracleBot::kDefaultWorlds), seed);
+  if (base == "handsight") return std::make_unique<HandsightPlayer>(budget(HandsightPlayer::kDefaultWorlds), seed);
   throw std::invalid_argument("unknown omniscient player " + quoted_text(kind) + " (known: oracle, oracle:N, handsight, handsight:N)");
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <stdexcept>
+#include <string>
 
 #include "greedy_bot.h"
 #include "tonk/view.h"
@@ -64,6 +65,11 @@ std::vector<ActionValue> rollout_search(const std::function<State(Rng&)>& next_w
   std::stable_sort(values.begin(), values.end(),
                    [](const ActionValue& a, const ActionValue& b) { return a.value > b.value; });
   return values;
+}
+
+void require_one_budget(const SearchBudget& budget, const char* who) {
+  if (budget.worlds < 0 || budget.milliseconds < 0 || (budget.worlds > 0) == (budget.milliseconds > 0))
+    throw std::invalid_argument(std::string(who) + ": the budget must be a number of worlds or a time, not both");
 }
 
 Action best_action(const std::vector<ActionValue>& values) { return values.front().action; }

@@ -37,6 +37,10 @@ std::vector<ActionValue> rollout_search(const std::function<State(Rng&)>& next_w
                                         const ActionList& legal, const SearchBudget& budget, Rng& rng,
                                         RolloutPolicy policy = {});
 
+/// Throws std::invalid_argument ("`who`: the budget must be ...") unless `budget` is a number of
+/// worlds or a time, exactly one of them and neither negative: the check of every searching player.
+void require_one_budget(const SearchBudget& budget, const char* who);
+
 /// The first best action of a rollout_search result, or legal[0] when `legal` has one action.
 Action best_action(const std::vector<ActionValue>& values);
 
