@@ -72,7 +72,8 @@ TEST(BotLevel, EveryLevelIsABotKindInOrder) {
   EXPECT_EQ(find_bot_level("grandmaster"), nullptr);
 }
 
-// Plays hands of `kinds` under varied rules; Hand::apply throws on any illegal action.
+// Plays hands of `kinds` (the belief chain and the replayed draws among them) under varied rules;
+// Hand::apply throws on any illegal action.
 TEST(ExpertBot, ChoosesOnlyLegalActionsUnderVariedRules) {
   const std::vector<std::vector<std::pair<const char*, const char*>>> settings = {
       {}, {{"players", "3"}}, {{"deck", "forty"}, {"upcard", "false"}}, {{"slapping", "on"}}, {{"hit_skips_discard", "true"}, {"players", "4"}}};
@@ -83,7 +84,7 @@ TEST(ExpertBot, ChoosesOnlyLegalActionsUnderVariedRules) {
     const std::shared_ptr<const Game> shared = make_game(rules);
     std::vector<std::unique_ptr<Bot>> owned;
     std::vector<Bot*> bots;
-    const char* kinds[] = {"expert:3", "beginner", "easy", "expert:2/nodrop"};
+    const char* kinds[] = {"expert:3", "expert:3/replay/chain4", "beginner", "expert:2/nodrop"};
     for (int p = 0; p < shared->num_players(); ++p) {
       owned.push_back(make_bot(kinds[p], seed + static_cast<std::uint64_t>(p)));
       bots.push_back(owned.back().get());
