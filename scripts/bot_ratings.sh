@@ -4,13 +4,14 @@
 # duplicate deals with seat rotation, seed 1, one thread at nice 19. Prints one line per pair:
 #   A B HANDS WINS_A WINS_B
 # which `tonk_fit_bot_ratings` (bench/ratings/fit_bot_ratings.cc) turns into Glicko-2 ratings.
-# Usage: scripts/bot_ratings.sh TONK [CHEAP_DEALS] [SEARCH_DEALS] [PAIR...]
-#   CHEAP_DEALS for pairs of the quick bots (default 10000), SEARCH_DEALS for pairs with hard or expert
-#   (default 1200); PAIR (as "easy,hard") plays only those pairs.
+# Usage: scripts/bot_ratings.sh TONK [DEALS] [EXPERT_DEALS] [PAIR...]
+#   DEALS for pairs without expert (default 10000), EXPERT_DEALS for pairs with expert, whose search
+#   is the slow one (default 2000); PAIR (as "easy,hard") plays only those pairs. The published
+#   ratings (5 December 2026) used the defaults, with medium,hard played again at 20000 in its place.
 set -euo pipefail
-tonk="${1:?usage: $0 TONK [CHEAP_DEALS] [SEARCH_DEALS] [PAIR...]}"
+tonk="${1:?usage: $0 TONK [DEALS] [EXPERT_DEALS] [PAIR...]}"
 cheap="${2:-10000}"
-search="${3:-1200}"
+search="${3:-2000}"
 shift $(($# < 3 ? $# : 3))
 only=("$@")
 levels=(random beginner easy medium hard expert)
@@ -19,7 +20,7 @@ for ((i = 0; i < ${#levels[@]}; ++i)); do
     a="${levels[i]}" b="${levels[j]}"
     if ((${#only[@]})) && [[ " ${only[*]} " != *" $a,$b "* ]]; then continue; fi
     deals="$cheap"
-    case "$a $b" in *hard* | *expert*) deals="$search" ;; esac
+    case "$a $b" in *expert*) deals="$search" ;; esac
     nice -n 19 "$tonk" arena --bots "$a,$b" --deals "$deals" --seed 1 --threads 1 --json |
       python3 -c 'import json, sys
 r = json.load(sys.stdin)

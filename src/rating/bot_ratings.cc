@@ -9,16 +9,17 @@ namespace tonk {
 
 namespace {
 
-// Measured on 3 December 2026 by scripts/bot_ratings.sh (docs/BOTS.md "Ratings": 2 players, standard
-// game, seed 1, 800 to 20,000 hands a pair) and bench/ratings/fit_bot_ratings.cc (fit_ratings over the
-// five levels, 50 periods, tau 0.5, medium anchored at 1500; random rated against them held fixed).
+// Measured on 5 December 2026 by scripts/bot_ratings.sh (docs/BOTS.md "Ratings": 2 players, standard
+// game, seed 1, 4,000 to 40,000 hands a pair, hard = mc:50) and bench/ratings/fit_bot_ratings.cc
+// (fit_ratings over the five levels, 50 periods, tau 0.5, medium anchored at 1500; random rated
+// against them held fixed).
 constexpr std::array kBotRatings{
-    BotRating{"random", 1277, 7},
-    BotRating{"beginner", 1417, 8},
-    BotRating{"easy", 1472, 7},
-    BotRating{"medium", 1500, 8},
-    BotRating{"hard", 1545, 15},
-    BotRating{"expert", 1537, 17},
+    BotRating{"random", 1319, 6},
+    BotRating{"beginner", 1429, 6},
+    BotRating{"easy", 1478, 6},
+    BotRating{"medium", 1500, 5},
+    BotRating{"hard", 1520, 6},
+    BotRating{"expert", 1540, 11},
 };
 
 // The games entrant `e` plays in period `period` of `periods`: of each of its matches an equal share
