@@ -2,14 +2,17 @@
 """Trains a Tonk policy from a search bot's decisions (distillation with DAgger), saves it, and
 measures it against `greedy` and `random` on duplicate deals with 95% intervals (docs/PYTHON.md).
 
-The teacher (default `mc:200`, the fair Monte Carlo search of docs/BOTS.md) labels every decision
-of hands played by a mix of the teacher and the policy being trained: round 0 follows the teacher
-only; each later round follows the policy with probability `--dagger` per decision, so the policy
-learns to recover from the positions its own mistakes lead to. The policy sees only its player's
-observation tensor, the same one `tonk.VectorEnv` gives; the teacher sees only that player's view.
+The teacher (default `mc:200`, the fair Monte Carlo search of docs/BOTS.md; `expert` too) labels
+every decision of hands played by a mix of the teacher and the policy being trained: round 0 follows
+the teacher only; each later round follows the policy with probability `--dagger` per decision, so
+the policy learns to recover from the positions its own mistakes lead to. The label is the
+teacher's choice, or with `--targets values` its search value of every legal action
+(`tonk.Bot.evaluate`), learned as the softmax of the values at `--temperature` stakes. The policy
+sees only its player's observation tensor, the same one `tonk.VectorEnv` gives; the teacher sees
+only that player's view.
 
 Needs Debian's python3-torch (scripts/train.sh installs it). Usage:
-  python3 examples/distill_policy.py [--teacher mc:200] [--rounds 4] [--hands 2000] [--eval-deals 20000]
+  python3 examples/distill_policy.py [--teacher mc:200] [--targets choice|values] [--rounds 4] [--hands 2000] [--eval-deals 20000]
   python3 examples/distill_policy.py --smoke     # a few seconds: CI checks the example runs
 Exits 77 (skipped) with a message when torch is not installed."""
 import argparse
@@ -30,42 +33,62 @@ import tonk
 from train_policy import Policy, arena, policy_action
 
 
-def collect(game, teacher, net, hands, seed, follow_policy, rng):
-    """Plays `hands` hands from seeds seed.. and returns (observations, masks, teacher's actions) for
-    every decision with more than one legal action. Each decision follows the policy `net` with
-    probability `follow_policy`, else the teacher."""
-    obs, masks, labels = [], [], []
+def collect(game, teacher, net, hands, seed, follow_policy, rng, values=False):
+    """Plays `hands` hands from seeds seed.. and returns (observations, masks, targets) for every
+    decision with more than one legal action. A target is the teacher's action, or with `values` its
+    search value of every legal action (a row of the action codes' width, NaN where not legal). Each
+    decision follows the policy `net` with probability `follow_policy`, else the teacher."""
+    obs, masks, targets = [], [], []
+    width = game.num_distinct_actions()
     for h in range(hands):
         state = game.new_initial_state(seed + h)
         while not state.is_terminal():
             player = state.current_player()
             mask = state.legal_actions_mask().astype(bool)
-            label = teacher.step(state)
+            if values and mask.sum() > 1:
+                scored = teacher.evaluate(state)
+                label = scored[0][0]
+                row = np.full(width, np.nan, dtype=np.float32)
+                for code, value in scored:
+                    row[code] = value
+            else:
+                label = teacher.step(state)
             if mask.sum() > 1:
                 obs.append(state.observation_tensor(player).copy())
                 masks.append(mask)
-                labels.append(label)
+                targets.append(row if values else label)
             follow = net is not None and rng.random() < follow_policy
             state.apply_action(policy_action(net, state, player) if follow else label)
-    return np.array(obs, dtype=np.float32), np.array(masks), np.array(labels, dtype=np.int64)
+    dtype = np.float32 if values else np.int64
+    return np.array(obs, dtype=np.float32), np.array(masks), np.array(targets, dtype=dtype)
 
 
-def fit(net, opt, obs, masks, labels, epochs, batch, rng):
-    """Cross-entropy of the masked logits against the teacher's action; returns the last epoch's
-    mean loss and its share of decisions where the policy's argmax is the teacher's."""
-    o, m, y = torch.from_numpy(obs), torch.from_numpy(masks), torch.from_numpy(labels)
+def fit(net, opt, obs, masks, targets, epochs, batch, rng, temperature):
+    """Cross-entropy of the masked logits against the teacher: its action, or (targets of values)
+    the softmax of its values at `temperature` stakes, so a choice the search values nearly as much
+    as its best costs little and a costly one much. Returns the last epoch's mean loss and its share
+    of decisions where the policy's argmax is the teacher's choice."""
+    o, m, y = torch.from_numpy(obs), torch.from_numpy(masks), torch.from_numpy(targets)
+    values = y.dtype == torch.float32
     for _ in range(epochs):
         order = torch.from_numpy(rng.permutation(len(y)))
         total, agree = 0.0, 0
         for start in range(0, len(y), batch):
             idx = order[start:start + batch]
             logits, _ = net(o[idx], m[idx])
-            loss = F.cross_entropy(logits, y[idx])
+            if values:
+                v = y[idx]
+                soft = torch.softmax(torch.nan_to_num(v / temperature, nan=-1e9), -1)
+                loss = -(soft * torch.log_softmax(logits, -1)).sum(-1).mean()
+                best = torch.nan_to_num(v, nan=-1e9).argmax(-1)
+            else:
+                loss = F.cross_entropy(logits, y[idx])
+                best = y[idx]
             opt.zero_grad()
             loss.backward()
             opt.step()
             total += loss.item() * len(idx)
-            agree += int((logits.argmax(-1) == y[idx]).sum())
+            agree += int((logits.argmax(-1) == best).sum())
     return total / len(y), agree / len(y)
 
 
@@ -76,6 +99,9 @@ def main():
     ap.add_argument("--hands", type=int, default=2000, help="hands played per round")
     ap.add_argument("--dagger", type=float, default=0.5, help="after round 0, the share of decisions the policy makes")
     ap.add_argument("--epochs", type=int, default=4)
+    ap.add_argument("--targets", choices=["choice", "values"], default="choice",
+                    help="learn the teacher's choice, or the softmax of its search value of every action (mc or expert teachers)")
+    ap.add_argument("--temperature", type=float, default=0.05, help="stakes: the softmax temperature of --targets values")
     ap.add_argument("--eval-deals", type=int, default=20000, help="duplicate deals per opponent (each played twice)")
     ap.add_argument("--out", default="distilled.pt")
     ap.add_argument("--data", help="an .npz of decisions: read when it exists, extended and saved after each round")
@@ -99,16 +125,19 @@ def main():
         with np.load(args.data) as f:
             data, done = (f["obs"], f["masks"], f["labels"]), int(f["rounds"])
         print(f"{args.data}: {len(data[2])} decisions from {done} rounds", flush=True)
+        saved = "values" if data[2].dtype.kind == "f" else "choice"
+        if saved != args.targets:
+            sys.exit(f"distill_policy.py: {args.data} holds targets of {saved}, not of {args.targets} (--targets)")
     start = time.time()
     for r in range(done, done + args.rounds):
         t0 = time.time()
         seed = 1_000_000 * args.seed + r * args.hands  # training deals; the arena deals from 10,000, below them
         follow = net if (r or args.init) else None
-        new = collect(game, teacher, follow, args.hands, seed, args.dagger, rng)
+        new = collect(game, teacher, follow, args.hands, seed, args.dagger, rng, args.targets == "values")
         data = new if data is None else tuple(np.concatenate(p) for p in zip(data, new))
         if args.data:
             np.savez_compressed(args.data, obs=data[0], masks=data[1], labels=data[2], rounds=r + 1)
-        loss, agree = fit(net, opt, *data, args.epochs, 256, rng)
+        loss, agree = fit(net, opt, *data, args.epochs, 256, rng, args.temperature)
         print(f"round {r}: {len(new[2])} new decisions ({len(data[2])} in all), collected in {time.time() - t0:.0f} s; "
               f"loss {loss:.3f}, agrees with {args.teacher} on {agree:.1%}", flush=True)
     torch.save(net.state_dict(), args.out)

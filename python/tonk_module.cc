@@ -11,7 +11,9 @@
 #include "observation.h"
 #include "py_state.h"
 #include "tonk/bot_factory.h"
+#include "tonk/expert_bot.h"
 #include "tonk/hand.h"
+#include "tonk/monte_carlo_bot.h"
 #include "tonk/preset.h"
 #include "tonk/record.h"
 #include "tonk/rng.h"
@@ -291,7 +293,25 @@ PYBIND11_MODULE(tonk, m) {
         s.state.legal_actions(legal);
         const Action a = b.choose(s.view(s.state.current_player()), legal);
         return s.data->codec.encode(s.state, a);
-      }, "The action code the bot chooses for the player to move, from that player's view only.");
+      }, "The action code the bot chooses for the player to move, from that player's view only.")
+      .def("evaluate", [](Bot& b, const PyState& s) {
+        if (s.state.is_over()) throw pybind11::value_error("the hand is over");
+        ActionList legal;
+        s.state.legal_actions(legal);
+        const View view = s.view(s.state.current_player());
+        std::vector<ActionValue> values;
+        if (auto* expert = dynamic_cast<ExpertBot*>(&b)) {
+          values = expert->evaluate(view, legal);
+        } else if (auto* mc = dynamic_cast<MonteCarloBot*>(&b)) {
+          values = mc->evaluate(view, legal);
+        } else {
+          throw pybind11::value_error("evaluate: '" + std::string(b.name()) + "' does not search; use an 'mc' or 'expert' bot");
+        }
+        std::vector<std::pair<int, double>> out;
+        for (const ActionValue& v : values) out.emplace_back(s.data->codec.encode(s.state, v.action), v.value);
+        return out;
+      }, "Every legal action's (code, value) for the player to move, best first, from that player's view only: "
+         "the search's mean result per hand in the table's unit (docs/BOTS.md). Only 'mc' and 'expert' bots search.");
   m.def("bot_kinds", [] {
     std::vector<std::string> out;
     for (auto k : bot_kinds()) out.emplace_back(k);

@@ -149,3 +149,28 @@ def test_view_is_the_view_json_document_of_what_the_player_knows():
     assert [s["known"] for s in v["seats"]] == [[], []] and v["spreads"] == [] and v["outcome"] is None
     assert v["stock_size"] == 52 - 11 and v["phase"] == "start_of_turn" and v["to_move"] == 1
     assert "hand:" in state.information_state_string(0)
+
+
+def test_search_bots_evaluate_every_legal_action_best_first_from_the_view_alone():
+    game = tonk.Game()
+    rng = np.random.default_rng(11)
+    for kind in ("mc:8", "expert:8"):
+        checked = 0
+        for seed in range(21, 31):
+            state = game.new_initial_state(seed=seed)
+            while not state.is_terminal():
+                p = state.current_player()
+                scored = tonk.Bot(kind, 5).evaluate(state)
+                codes = [code for code, _ in scored]
+                values = [value for _, value in scored]
+                assert sorted(codes) == sorted(state.legal_actions())
+                assert values == sorted(values, reverse=True), "best first"
+                if len(codes) > 1:
+                    assert codes[0] == tonk.Bot(kind, 5).step(state), "the bot plays its best-valued action"
+                # The search sees only the player's view: dealing the unseen cards again changes nothing.
+                assert tonk.Bot(kind, 5).evaluate(state.resample_from_view(p, checked)) == scored
+                checked += 1
+                state.apply_action(int(rng.choice(state.legal_actions())))
+        assert checked >= 10, kind
+    with pytest.raises(ValueError, match="greedy"):
+        tonk.Bot("greedy", 1).evaluate(game.new_initial_state(seed=1))
