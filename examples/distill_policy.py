@@ -45,18 +45,19 @@ def collect(game, teacher, net, hands, seed, follow_policy, rng, values=False):
         while not state.is_terminal():
             player = state.current_player()
             mask = state.legal_actions_mask().astype(bool)
-            if values and mask.sum() > 1:
+            choice = mask.sum() > 1
+            if values and choice:
                 scored = teacher.evaluate(state)
                 label = scored[0][0]
-                row = np.full(width, np.nan, dtype=np.float32)
+                target = np.full(width, np.nan, dtype=np.float32)
                 for code, value in scored:
-                    row[code] = value
+                    target[code] = value
             else:
-                label = teacher.step(state)
-            if mask.sum() > 1:
+                label = target = teacher.step(state)
+            if choice:
                 obs.append(state.observation_tensor(player).copy())
                 masks.append(mask)
-                targets.append(row if values else label)
+                targets.append(target)
             follow = net is not None and rng.random() < follow_policy
             state.apply_action(policy_action(net, state, player) if follow else label)
     dtype = np.float32 if values else np.int64
@@ -77,10 +78,10 @@ def fit(net, opt, obs, masks, targets, epochs, batch, rng, temperature):
             idx = order[start:start + batch]
             logits, _ = net(o[idx], m[idx])
             if values:
-                v = y[idx]
-                soft = torch.softmax(torch.nan_to_num(v / temperature, nan=-1e9), -1)
+                v = torch.nan_to_num(y[idx], nan=-1e9)  # illegal codes: weight 0 in the softmax
+                soft = torch.softmax(v / temperature, -1)
                 loss = -(soft * torch.log_softmax(logits, -1)).sum(-1).mean()
-                best = torch.nan_to_num(v, nan=-1e9).argmax(-1)
+                best = v.argmax(-1)
             else:
                 loss = F.cross_entropy(logits, y[idx])
                 best = y[idx]

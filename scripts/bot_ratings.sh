@@ -10,8 +10,8 @@
 #   ratings (5 December 2026) used the defaults, with medium,hard played again at 20000 in its place.
 set -euo pipefail
 tonk="${1:?usage: $0 TONK [DEALS] [EXPERT_DEALS] [PAIR...]}"
-cheap="${2:-10000}"
-search="${3:-2000}"
+deals_each="${2:-10000}"
+expert_deals="${3:-2000}"
 shift $(($# < 3 ? $# : 3))
 only=("$@")
 levels=(random beginner easy medium hard expert)
@@ -19,8 +19,8 @@ for ((i = 0; i < ${#levels[@]}; ++i)); do
   for ((j = i + 1; j < ${#levels[@]}; ++j)); do
     a="${levels[i]}" b="${levels[j]}"
     if ((${#only[@]})) && [[ " ${only[*]} " != *" $a,$b "* ]]; then continue; fi
-    deals="$cheap"
-    case "$a $b" in *expert*) deals="$search" ;; esac
+    deals="$deals_each"
+    case "$a $b" in *expert*) deals="$expert_deals" ;; esac
     nice -n 19 "$tonk" arena --bots "$a,$b" --deals "$deals" --seed 1 --threads 1 --json |
       python3 -c 'import json, sys
 r = json.load(sys.stdin)
