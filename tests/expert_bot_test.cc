@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 #include <string>
 #include <vector>
@@ -52,9 +53,19 @@ TEST(ExpertBot, OptionsParseAndNameTheKind) {
   EXPECT_EQ(parse_expert_options("chain8").chain_steps, 8);
   EXPECT_EQ(expert_kind(parse_expert_options("chain8/lastdiscard")), "expert:lastdiscard/chain8");
   EXPECT_EQ(expert_kind(parse_expert_options("chain8/replay")), "expert:replay/chain8");
+  EXPECT_EQ(parse_expert_options("trust50").trust_percent, 50);
+  EXPECT_EQ(parse_expert_options("mix20").random_play_percent, 20);
+  EXPECT_EQ(expert_kind(parse_expert_options("mix20/trust50")), "expert:trust50/mix20");
+  // By default the floor of random play is off at 2 players and on with more (docs/BOTS.md).
+  EXPECT_EQ(parse_expert_options("").random_play(2), 0.0);
+  EXPECT_EQ(parse_expert_options("").random_play(3), 0.2);
+  EXPECT_EQ(parse_expert_options("mix0").random_play(3), 0.0);
+  EXPECT_EQ(parse_expert_options("mix20").random_play(2), 0.2);
+  EXPECT_EQ(expert_kind(parse_expert_options("mix0")), "expert:mix0");
   for (const char* bad : {"expert:0", "expert:fast", "expert:200/", "expert:x/nodrop", "expert:p0", "expert:p999",
                           "expert:keen11", "expert:keen", "expert:keen-1", "expert:dw0", "expert:dw65",
-                          "expert:chain0", "expert:chain65", "expert:chain"})
+                          "expert:chain0", "expert:chain65", "expert:chain", "expert:trust101",
+                          "expert:trust", "expert:mix100", "expert:mix-1"})
     EXPECT_THROW(make_bot(bad, 1), std::invalid_argument) << bad;
 }
 
@@ -116,8 +127,9 @@ TEST(ExpertBot, DecisionsDependOnlyOnWhatTheSeatKnows) {
   const View v1 = one.view(0), v2 = two.view(0);
   ASSERT_EQ(v1.unseen(), v2.unseen());
   // Plain rollouts, and the careful style with a keener drop for every seat (each seat's careful
-  // discards read its own view of the sampled world: the discard pile and the cards others took).
-  for (const char* options : {"40", "40/carefulall/keen3/turndrop/sharp", "40/chain8", "40/replay/chain8"}) {
+  // discards read its own view of the sampled world: the discard pile and the cards others took),
+  // the belief's chain, and its floor of random play and tempering.
+  for (const char* options : {"40", "40/carefulall/keen3/turndrop/sharp", "40/chain8", "40/replay/chain8", "40/mix20/trust50", "40/mix20/chain8"}) {
     ExpertBot a(parse_expert_options(options), 9), b(parse_expert_options(options), 9);
     const auto va = a.evaluate(v1, one.legal_actions());
     const auto vb = b.evaluate(v2, two.legal_actions());
@@ -243,6 +255,36 @@ TEST(OpponentModel, ANonDropIsReadAgainstTheThresholdOfItsTurn) {
   turn_aware.turn_aware_drop = true;
   const OpponentModel a(view, middle), b(view, turn_aware);
   EXPECT_LT(b.log_weight(hand.state()), a.log_weight(hand.state()) - 0.5);
+}
+
+// Seat 1 threw the 3d. A world where it held Kd Qs 9s 7h 5c with it is one greedy would almost never
+// have played (it throws its highest lone card), and the plain model all but rules it out. Trust
+// scales every log-likelihood; a share of random play puts a floor under each opponent's
+// likelihood (a uniform discard of the six cards held then), and barely moves a world that fits.
+TEST(OpponentModel, TrustScalesTheEvidenceAndRandomPlayFloorsIt) {
+  const std::shared_ptr<const Game> game = make_game();
+  Hand hand = make_hand(game, {"Ac 2c 3c 4h Qd", "4s 5h 6d 7c 8d"}, "Kc", "Td 3d", 1);
+  for (const char* a : {"stock", "discard 4h", "stock", "discard 3d"}) hand.apply(test::act(a));
+  const View view = hand.view(0);
+  OpponentEvidence plain_evidence, half_evidence, mixed_evidence;
+  half_evidence.trust = 0.5;
+  mixed_evidence.random_play = 0.2;
+  const OpponentModel plain(view, plain_evidence), half(view, half_evidence), mixed(view, mixed_evidence);
+  auto world_with = [&](const char* cards) {
+    const CardSet held = test::cards(cards);
+    std::vector<Card> order(held.begin(), held.end());
+    for (Card c : view.unseen() - held) order.push_back(c);
+    return deal_from_view(view, order);
+  };
+  const State high = world_with("Kd Qs 9s 7h 5c"), low = world_with("As Ah Ad 2s 2h");
+  ASSERT_EQ(high.hand(1), test::cards("Kd Qs 9s 7h 5c"));
+  EXPECT_LT(plain.log_weight(high), -10.0);
+  EXPECT_GT(plain.log_weight(low), -2.0);
+  for (const State* w : {&high, &low}) EXPECT_NEAR(half.log_weight(*w), 0.5 * plain.log_weight(*w), 1e-12);
+  EXPECT_GE(mixed.log_weight(high), std::log(0.2 / 6) - 1e-12);
+  EXPECT_LT(mixed.log_weight(high), std::log(0.2 / 6) + 0.01);
+  EXPECT_GE(mixed.log_weight(low), plain.log_weight(low) + std::log(0.8) - 1e-12);
+  EXPECT_LT(mixed.log_weight(low), plain.log_weight(low));
 }
 
 // The levels' mistakes: at the configured rate (within a loose band over a few hundred decisions),

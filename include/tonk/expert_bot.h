@@ -7,7 +7,9 @@
 //    its own view of that world (make_view), so no seat acts on cards it could not know there.
 //  - Belief: a world is weighted by how well it explains each opponent's public moves: the last
 //    discard (as the Monte Carlo bot), and also passes, takes and not dropping (OpponentModel's
-//    Evidence). Worlds for the rollouts are resampled from `proposals` uniform deals.
+//    Evidence). Worlds for the rollouts are resampled from `proposals` uniform deals. At 3 or more
+//    players each opponent may also play at random (20%), a floor under the likelihood of their
+//    moves, so opponents unlike greedy do not drive the belief to hands they do not hold.
 //  - Root drop (S15): the drop ends the hand at once, so its value in a world is exact, with no
 //    rollout. It is valued over `drop_worlds` weighted worlds (self-normalized importance sampling
 //    of uniform deals): P(caught) × what a catch costs against what a win brings, far less noisy
@@ -15,7 +17,8 @@
 // Options kept for measuring, off by default because they measured no gain (docs/BOTS.md): the
 // careful rollout style for the own seat or every seat (GreedyStyle), a keener own drop in the
 // rollouts, a turn-aware reading of non-drops, a sharper or softer discard model, more proposals
-// or drop worlds, and worlds drawn from the belief's exact posterior by a Markov chain ("chainN").
+// or drop worlds, worlds drawn from the belief's exact posterior by a Markov chain ("chainN"), and
+// a tempered belief ("trustN").
 #pragma once
 
 #include <cstdint>
@@ -32,7 +35,7 @@ namespace tonk {
 /// How an expert bot searches. Written after "expert:" in a bot kind, '/'-separated:
 /// "expert:400" (worlds), "expert:nodrop", "expert:nobelief", "expert:lastdiscard", "expert:turndrop",
 /// "expert:sharp", "expert:soft", "expert:careful", "expert:carefulall", "expert:keen2", "expert:dw16", "expert:p128",
-/// "expert:chain8", "expert:replay".
+/// "expert:chain8", "expert:replay", "expert:trust50", "expert:mix20".
 struct ExpertOptions {
   static constexpr int kDefaultWorlds = 200;
   int worlds = kDefaultWorlds;  ///< rollout worlds per decision, 1..SearchBudget::kMaxWorlds
@@ -46,6 +49,22 @@ struct ExpertOptions {
   bool careful_self = false;    ///< the bot's own seat plays the careful greedy style in rollouts ("careful")
   bool careful_others = false;  ///< so do the other seats ("carefulall" sets both)
   double discard_temperature = 2.0;  ///< the discard model's softness: "sharp" 1, "soft" 4
+  /// The belief's log-likelihoods times trust_percent / 100 ("trustN", 0..100): a softer belief for
+  /// opponents unlike greedy (OpponentEvidence::trust).
+  int trust_percent = 100;
+  /// The prior chance, in percent, that an opponent plays at random rather than like greedy
+  /// ("mixN", 0..99; OpponentEvidence::random_play): a floor under the likelihood of each
+  /// opponent's moves. kRandomPlayByTable (the default): 0 at 2 players, kRandomPlayAtThreeOrMore
+  /// with more, where a belief that reads every opponent as greedy misreads two or three opponents
+  /// who are not, and lost to mc:200 (docs/BOTS.md, "At 3 players").
+  static constexpr int kRandomPlayByTable = -1;
+  static constexpr int kRandomPlayAtThreeOrMore = 20;
+  int random_play_percent = kRandomPlayByTable;
+  /// The chance, in [0, 1), that an opponent at a table of `num_players` plays at random.
+  double random_play(int num_players) const {
+    if (random_play_percent != kRandomPlayByTable) return random_play_percent / 100.0;
+    return num_players > 2 ? kRandomPlayAtThreeOrMore / 100.0 : 0.0;
+  }
   bool turn_aware_drop = false;  ///< the non-drop evidence reads greedy's threshold at that turn ("turndrop")
   int keen = 0;                 ///< points added to the own seat's drop threshold in rollouts ("keenN", 0..10)
   static constexpr int kMaxChainSteps = 64;

@@ -50,6 +50,10 @@ ExpertOptions parse_expert_options(std::string_view text) {
       o.careful_self = true;
     } else if (part == "carefulall") {
       o.careful_self = o.careful_others = true;
+    } else if (const auto trust = counted(part, "trust", 0, 100, "percent of the evidence's log-likelihood")) {
+      o.trust_percent = *trust;
+    } else if (const auto mix = counted(part, "mix", 0, 99, "percent chance that an opponent plays at random")) {
+      o.random_play_percent = *mix;
     } else if (const auto keen = counted(part, "keen", 0, 10, "points added to the own drop threshold in rollouts")) {
       o.keen = *keen;
     } else if (const auto steps = counted(part, "chain", 1, ExpertOptions::kMaxChainSteps, "chain steps between worlds")) {
@@ -64,7 +68,7 @@ ExpertOptions parse_expert_options(std::string_view text) {
       if (part.empty() || ec != std::errc() || ptr != part.data() + part.size() || n < 1 || n > SearchBudget::kMaxWorlds)
         throw std::invalid_argument("bad expert option " + quoted_text(part) + " in " + quoted_text(text) +
                                     ": expected worlds (1 to " + std::to_string(SearchBudget::kMaxWorlds) +
-                                    "), nodrop, nobelief, lastdiscard, sharp, soft, turndrop, replay, careful, carefulall, keenN, dwN, pN or chainN, '/'-separated");
+                                    "), nodrop, nobelief, lastdiscard, sharp, soft, turndrop, replay, careful, carefulall, trustN, mixN, keenN, dwN, pN or chainN, '/'-separated");
       o.worlds = n;
     }
   }
@@ -82,6 +86,8 @@ std::string expert_kind(const ExpertOptions& o) {
   else if (o.careful_self) add("careful");
   if (o.discard_temperature != ExpertOptions{}.discard_temperature) add(o.discard_temperature < ExpertOptions{}.discard_temperature ? "sharp" : "soft");
   if (o.turn_aware_drop) add("turndrop");
+  if (o.trust_percent != ExpertOptions{}.trust_percent) add("trust" + std::to_string(o.trust_percent));
+  if (o.random_play_percent != ExpertOptions::kRandomPlayByTable) add("mix" + std::to_string(o.random_play_percent));
   if (o.keen != 0) add("keen" + std::to_string(o.keen));
   if (o.drop_worlds_per_world != ExpertOptions{}.drop_worlds_per_world) add("dw" + std::to_string(o.drop_worlds_per_world));
   if (o.proposals != ExpertOptions{}.proposals) add("p" + std::to_string(o.proposals));
@@ -93,7 +99,8 @@ std::string expert_kind(const ExpertOptions& o) {
 ExpertBot::ExpertBot(ExpertOptions options, std::uint64_t seed) : options_(options), name_(expert_kind(options)), rng_(seed) {
   if (options.worlds < 1 || options.worlds > SearchBudget::kMaxWorlds || options.proposals < 1 || options.proposals > ExpertOptions::kMaxProposals ||
       options.drop_worlds_per_world < 1 || options.drop_worlds_per_world > ExpertOptions::kMaxDropWorldsPerWorld ||
-      options.chain_steps < 0 || options.chain_steps > ExpertOptions::kMaxChainSteps)
+      options.chain_steps < 0 || options.chain_steps > ExpertOptions::kMaxChainSteps || options.trust_percent < 0 || options.trust_percent > 100 ||
+      options.random_play_percent < ExpertOptions::kRandomPlayByTable || options.random_play_percent > 99)
     throw std::invalid_argument("ExpertBot: worlds, proposals or drop worlds out of range");
 }
 
@@ -110,6 +117,8 @@ std::vector<ActionValue> ExpertBot::evaluate(const View& view, const ActionList&
   evidence.turn_aware_drop = options_.turn_aware_drop;
   evidence.replay_draws = options_.belief && options_.full_belief && options_.replay_draws;
   evidence.discard_temperature = options_.discard_temperature;
+  evidence.trust = options_.trust_percent / 100.0;
+  evidence.random_play = options_.random_play(view.num_players);
   const OpponentModel model(view, evidence);
   const int proposals = options_.belief ? options_.proposals : 1;
   const bool chained = options_.chain_steps > 0 && options_.belief;

@@ -45,7 +45,7 @@ bool makes_meld(const Game& game, CardSet hand, Card c) {
 
 }  // namespace
 
-OpponentModel::OpponentModel(const View& view, OpponentEvidence evidence) : game_(view.game), num_players_(view.num_players), discard_temperature_(evidence.discard_temperature) {
+OpponentModel::OpponentModel(const View& view, OpponentEvidence evidence) : game_(view.game), num_players_(view.num_players), view_player_(view.player), discard_temperature_(evidence.discard_temperature), trust_(evidence.trust), random_play_(evidence.random_play) {
   last_discard_.fill(Card::none());
   last_pass_.fill(Card::none());
   last_take_.fill(Card::none());
@@ -123,8 +123,19 @@ OpponentModel::OpponentModel(const View& view, OpponentEvidence evidence) : game
 double OpponentModel::log_weight(const State& world) const {
   if (!informative_) return 0;
   double total = 0;
-  for (int p = 0; p < num_players_; ++p) total += discard_log_weight(world, p) + other_log_weight(world, p) + replay_log_weight(world, p);
-  return total;
+  for (int p = 0; p < num_players_; ++p) {
+    const double greedy = discard_log_weight(world, p) + other_log_weight(world, p) + replay_log_weight(world, p);
+    if (random_play_ <= 0 || p == view_player_) {
+      total += greedy;
+      continue;
+    }
+    // The mixture with random play: a uniform discard of the cards held then, no other penalty.
+    const Card discard = last_discard_[static_cast<std::size_t>(p)];
+    const double random = discard.valid() ? -std::log(static_cast<double>((world.hand(p) | CardSet(discard)).size())) : 0.0;
+    const double top = std::max(greedy, random);
+    total += top + std::log((1 - random_play_) * std::exp(greedy - top) + random_play_ * std::exp(random - top));
+  }
+  return trust_ * total;
 }
 
 double OpponentModel::other_log_weight(const State& world, int p) const {

@@ -50,6 +50,17 @@ struct OpponentEvidence {
   /// The discard model's softness, in keep-score units (OpponentModel::kDiscardTemperature by
   /// default); lower is a sharper belief that the opponent throws what greedy would.
   double discard_temperature = 2.0;
+  /// How far the evidence is trusted: every log-likelihood is multiplied by this, in [0, 1] (a
+  /// tempered posterior). 1 reads each opponent as greedy; lower is a softer belief for opponents
+  /// who play otherwise; 0 is uniform deals.
+  double trust = 1.0;
+  /// The prior probability, in [0, 1), that an opponent plays at random rather than like greedy:
+  /// each opponent's likelihood is the mixture (1 - random_play) × greedy's + random_play × a
+  /// uniform discard's (and no penalty for the other moves). A world that greedy could never
+  /// have played then keeps a floor of likelihood instead of vanishing, so an opponent unlike
+  /// greedy does not drive the belief to hands they do not hold; one who plays like greedy is read
+  /// almost as sharply as at 0.
+  double random_play = 0.0;
 };
 
 class OpponentModel {
@@ -78,7 +89,10 @@ class OpponentModel {
  private:
   const Game* game_;
   int num_players_;
+  int view_player_;
   double discard_temperature_;
+  double trust_;
+  double random_play_;
   bool informative_ = false;
   double discard_log_weight(const State& world, int p) const;
   double other_log_weight(const State& world, int p) const;
