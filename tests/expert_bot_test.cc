@@ -345,5 +345,17 @@ TEST(ExpertBot, IsNotWorseThanMonteCarloOnAFixedSeed) {
   EXPECT_GE(r.entrants[0].payout.mean, 0.0) << r.entrants[0].payout.mean << " ± " << r.entrants[0].payout.half_width;
 }
 
+// The same at 3 players, where the expert reads its two opponents with the floor of random play
+// (docs/BOTS.md, "A floor under the belief"): 80 deals against two `mc:50` seats.
+TEST(ExpertBot, IsNotWorseThanMonteCarloAtThreePlayersOnAFixedSeed) {
+  ArenaOptions o;
+  o.rules.players = 3;
+  o.lineup = {"expert", "mc:50", "mc:50"};
+  o.deals = 80;
+  o.seed = 1;
+  const ArenaResult r = run_arena(o);
+  EXPECT_GE(r.entrants[0].payout.mean, 0.0) << r.entrants[0].payout.mean << " ± " << r.entrants[0].payout.half_width;
+}
+
 }  // namespace
 }  // namespace tonk
