@@ -142,6 +142,28 @@ TEST(ExpertBot, DecisionsDependOnlyOnWhatTheSeatKnows) {
   }
 }
 
+// The floor of random play is on by default at 3 players and off at 2: plain "expert" values a
+// 3-player position bit for bit as "mix20" does and not as "mix0", and a 2-player one as "mix0".
+TEST(ExpertBot, TheFloorOfRandomPlayIsTheDefaultAtThreePlayersOnly) {
+  auto values = [](const Hand& hand, const char* options) {
+    ExpertBot bot(parse_expert_options(options), 9);
+    std::vector<double> out;
+    for (const ActionValue& v : bot.evaluate(hand.view(hand.current_player()), hand.legal_actions())) out.push_back(v.value);
+    return out;
+  };
+  Rules rules;
+  set_option(rules, "players", "3");
+  Hand three = make_hand(make_game(rules), {"Ac 2c 3c Kd Qd", "9s 9h 4d 5d Jc", "7c 8c Th Jh 2h"}, "7h", "8d 3s 6h", 2);
+  for (const char* a : {"stock", "discard Kd", "stock", "discard Jc", "stock", "discard Th"}) three.apply(test::act(a));
+  ASSERT_EQ(three.current_player(), 0);
+  EXPECT_EQ(values(three, "40"), values(three, "40/mix20"));
+  EXPECT_NE(values(three, "40"), values(three, "40/mix0"));
+  Hand two = make_hand(make_game(), {"Ac 2c 3c Kd Qd", "9s 9h 4d 5d Jc"}, "7h", "8c 3s 6h", 1);
+  for (const char* a : {"stock", "discard Kd", "take", "discard Jc", "stock", "discard Qd", "stock", "discard 5d"}) two.apply(test::act(a));
+  EXPECT_EQ(values(two, "40"), values(two, "40/mix0"));
+  EXPECT_NE(values(two, "40"), values(two, "40/mix20"));
+}
+
 // The careful rollout style holds back a card that runs with one an opponent took from the pile:
 // seat 1 took the Qh, so seat 0 keeps the Kh and throws the 9s, where the plain policy throws
 // the Kh, its highest card.
@@ -285,6 +307,12 @@ TEST(OpponentModel, TrustScalesTheEvidenceAndRandomPlayFloorsIt) {
   EXPECT_LT(mixed.log_weight(high), std::log(0.2 / 6) + 0.01);
   EXPECT_GE(mixed.log_weight(low), plain.log_weight(low) + std::log(0.8) - 1e-12);
   EXPECT_LT(mixed.log_weight(low), plain.log_weight(low));
+  for (const auto& [trust, random_play] : std::vector<std::pair<double, double>>{{1.5, 0}, {-0.1, 0}, {1, 1.0}, {1, -0.2}, {std::nan(""), 0}}) {
+    OpponentEvidence bad;
+    bad.trust = trust;
+    bad.random_play = random_play;
+    EXPECT_THROW(OpponentModel(view, bad), std::invalid_argument) << trust << " " << random_play;
+  }
 }
 
 // The levels' mistakes: at the configured rate (within a loose band over a few hundred decisions),

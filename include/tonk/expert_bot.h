@@ -8,8 +8,8 @@
 //  - Belief: a world is weighted by how well it explains each opponent's public moves: the last
 //    discard (as the Monte Carlo bot), and also passes, takes and not dropping (OpponentModel's
 //    Evidence). Worlds for the rollouts are resampled from `proposals` uniform deals. At 3 or more
-//    players each opponent may also play at random (20%), a floor under the likelihood of their
-//    moves, so opponents unlike greedy do not drive the belief to hands they do not hold.
+//    players each opponent's likelihood is mixed with random play's (weight 20%), a floor under the
+//    likelihood of their moves, so opponents unlike greedy do not drive the belief to hands they do not hold.
 //  - Root drop (S15): the drop ends the hand at once, so its value in a world is exact, with no
 //    rollout. It is valued over `drop_worlds` weighted worlds (self-normalized importance sampling
 //    of uniform deals): P(caught) × what a catch costs against what a win brings, far less noisy
@@ -52,7 +52,7 @@ struct ExpertOptions {
   /// The belief's log-likelihoods times trust_percent / 100 ("trustN", 0..100): a softer belief for
   /// opponents unlike greedy (OpponentEvidence::trust).
   int trust_percent = 100;
-  /// The prior chance, in percent, that an opponent plays at random rather than like greedy
+  /// The weight, in percent, of random play against greedy's in each opponent's likelihood
   /// ("mixN", 0..99; OpponentEvidence::random_play): a floor under the likelihood of each
   /// opponent's moves. kRandomPlayByTable (the default): 0 at 2 players, kRandomPlayAtThreeOrMore
   /// with more, where a belief that reads every opponent as greedy misreads two or three opponents

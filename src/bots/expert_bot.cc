@@ -52,7 +52,7 @@ ExpertOptions parse_expert_options(std::string_view text) {
       o.careful_self = o.careful_others = true;
     } else if (const auto trust = counted(part, "trust", 0, 100, "percent of the evidence's log-likelihood")) {
       o.trust_percent = *trust;
-    } else if (const auto mix = counted(part, "mix", 0, 99, "percent chance that an opponent plays at random")) {
+    } else if (const auto mix = counted(part, "mix", 0, 99, "percent weight of random play in each opponent's likelihood")) {
       o.random_play_percent = *mix;
     } else if (const auto keen = counted(part, "keen", 0, 10, "points added to the own drop threshold in rollouts")) {
       o.keen = *keen;
@@ -101,7 +101,7 @@ ExpertBot::ExpertBot(ExpertOptions options, std::uint64_t seed) : options_(optio
       options.drop_worlds_per_world < 1 || options.drop_worlds_per_world > ExpertOptions::kMaxDropWorldsPerWorld ||
       options.chain_steps < 0 || options.chain_steps > ExpertOptions::kMaxChainSteps || options.trust_percent < 0 || options.trust_percent > 100 ||
       options.random_play_percent < ExpertOptions::kRandomPlayByTable || options.random_play_percent > 99)
-    throw std::invalid_argument("ExpertBot: worlds, proposals or drop worlds out of range");
+    throw std::invalid_argument("ExpertBot: worlds, proposals, drop worlds, chain steps, trust or random play out of range");
 }
 
 Action ExpertBot::choose(const View& view, const ActionList& legal) {

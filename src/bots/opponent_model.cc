@@ -3,6 +3,7 @@
 #include <cmath>
 #include <algorithm>
 #include <cstdlib>
+#include <stdexcept>
 
 namespace tonk {
 
@@ -46,6 +47,8 @@ bool makes_meld(const Game& game, CardSet hand, Card c) {
 }  // namespace
 
 OpponentModel::OpponentModel(const View& view, OpponentEvidence evidence) : game_(view.game), num_players_(view.num_players), view_player_(view.player), discard_temperature_(evidence.discard_temperature), trust_(evidence.trust), random_play_(evidence.random_play) {
+  if (!(evidence.trust >= 0 && evidence.trust <= 1) || !(evidence.random_play >= 0 && evidence.random_play < 1))
+    throw std::invalid_argument("OpponentModel: trust must be in [0, 1] and random play in [0, 1)");
   last_discard_.fill(Card::none());
   last_pass_.fill(Card::none());
   last_take_.fill(Card::none());

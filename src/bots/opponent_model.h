@@ -54,9 +54,10 @@ struct OpponentEvidence {
   /// tempered posterior). 1 reads each opponent as greedy; lower is a softer belief for opponents
   /// who play otherwise; 0 is uniform deals.
   double trust = 1.0;
-  /// The prior probability, in [0, 1), that an opponent plays at random rather than like greedy:
-  /// each opponent's likelihood is the mixture (1 - random_play) × greedy's + random_play × a
-  /// uniform discard's (and no penalty for the other moves). A world that greedy could never
+  /// The weight, in [0, 1), of random play against greedy's in each opponent's likelihood: the
+  /// mixture (1 - random_play) × greedy's + random_play × a uniform discard's of the cards held then
+  /// (and likelihood 1, no penalty, for the other moves, so it is a floor rather than a calibrated
+  /// prior probability). A world that greedy could never
   /// have played then keeps a floor of likelihood instead of vanishing, so an opponent unlike
   /// greedy does not drive the belief to hands they do not hold; one who plays like greedy is read
   /// almost as sharply as at 0.
@@ -77,7 +78,8 @@ class OpponentModel {
   /// Softness of the discard model, in keep-score units (4 units = one card point).
   static constexpr double kDiscardTemperature = OpponentEvidence{}.discard_temperature;
 
-  /// Reads the evidence of `view`'s public history (once per decision).
+  /// Reads the evidence of `view`'s public history (once per decision). Throws std::invalid_argument
+  /// when evidence.trust is outside [0, 1] or evidence.random_play outside [0, 1).
   explicit OpponentModel(const View& view, OpponentEvidence evidence = {});
 
   /// True when some evidence applies (otherwise every world has weight 1).
