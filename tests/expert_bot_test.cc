@@ -227,6 +227,15 @@ TEST(OpponentModel, APassMakesABookWithThePassedCardUnlikely) {
   EXPECT_EQ(best_without, 0.0);
 }
 
+// The world of `view` (seat 0's, 2 players) where seat 1 holds `cards`, the rest of the unseen
+// cards in the stock.
+State world_where_next_seat_holds(const View& view, const char* cards) {
+  const CardSet held = test::cards(cards);
+  std::vector<Card> order(held.begin(), held.end());
+  for (Card c : view.unseen() - held) order.push_back(c);
+  return deal_from_view(view, order);
+}
+
 // A replayed pass: seat 1 left the 4h for the stock, drew the 3d and threw it. Greedy takes a 4
 // when it holds a card in no spread worth more than 6, so a world where seat 1 holds two lone
 // high cards (one of them was in its hand then, whichever card it drew) is unlikely, while one
@@ -246,13 +255,7 @@ TEST(OpponentModel, AReplayedPassMakesAHighHandUnlikely) {
   passes.passes = true;
   const OpponentModel model(view, replay), plain(view, passes);
   ASSERT_TRUE(model.informative());
-  // The world where seat 1 holds `cards` (the rest of the unseen cards in the stock).
-  auto world_with = [&](const char* cards) {
-    const CardSet held = test::cards(cards);
-    std::vector<Card> order(held.begin(), held.end());
-    for (Card c : view.unseen() - held) order.push_back(c);
-    return deal_from_view(view, order);
-  };
+  auto world_with = [&view](const char* cards) { return world_where_next_seat_holds(view, cards); };
   const State low = world_with("As 2s 2d 5c 5d"), high = world_with("Kd 9s 5c 2d As");
   ASSERT_EQ(low.hand(1), test::cards("As 2s 2d 5c 5d"));
   EXPECT_EQ(model.log_weight(low), 0.0);
@@ -292,12 +295,7 @@ TEST(OpponentModel, TrustScalesTheEvidenceAndRandomPlayFloorsIt) {
   half_evidence.trust = 0.5;
   mixed_evidence.random_play = 0.2;
   const OpponentModel plain(view, plain_evidence), half(view, half_evidence), mixed(view, mixed_evidence);
-  auto world_with = [&](const char* cards) {
-    const CardSet held = test::cards(cards);
-    std::vector<Card> order(held.begin(), held.end());
-    for (Card c : view.unseen() - held) order.push_back(c);
-    return deal_from_view(view, order);
-  };
+  auto world_with = [&view](const char* cards) { return world_where_next_seat_holds(view, cards); };
   const State high = world_with("Kd Qs 9s 7h 5c"), low = world_with("As Ah Ad 2s 2h");
   ASSERT_EQ(high.hand(1), test::cards("Kd Qs 9s 7h 5c"));
   EXPECT_LT(plain.log_weight(high), -10.0);
