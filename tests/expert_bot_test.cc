@@ -7,6 +7,7 @@
 #include <cmath>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "bots/greedy_bot.h"
@@ -29,12 +30,18 @@ using test::make_hand;
 
 TEST(ExpertBot, OptionsParseAndNameTheKind) {
   EXPECT_EQ(parse_expert_options(""), ExpertOptions{});
-  const ExpertOptions o = parse_expert_options("400/nodrop/lastdiscard");
+  // By default the belief reads the last discard only and its worlds come from the chain.
+  EXPECT_FALSE(ExpertOptions{}.full_belief);
+  EXPECT_EQ(ExpertOptions{}.chain_steps, 8);
+  EXPECT_EQ(parse_expert_options("lastdiscard/chain8"), ExpertOptions{});
+  const ExpertOptions o = parse_expert_options("400/nodrop/fullbelief/nochain");
   EXPECT_EQ(o.worlds, 400);
   EXPECT_FALSE(o.root_drop);
-  EXPECT_FALSE(o.full_belief);
+  EXPECT_TRUE(o.full_belief);
+  EXPECT_EQ(o.chain_steps, 0);
   EXPECT_TRUE(o.belief);
-  EXPECT_EQ(expert_kind(o), "expert:400/nodrop/lastdiscard");
+  EXPECT_EQ(expert_kind(o), "expert:400/nodrop/fullbelief/nochain");
+  EXPECT_EQ(parse_expert_options(expert_kind(o).substr(std::string_view("expert:").size())), o);
   EXPECT_EQ(make_bot("expert", 1)->name(), "expert");
   EXPECT_EQ(make_bot("expert:nobelief", 1)->name(), "expert:nobelief");
   const ExpertOptions r = parse_expert_options("careful/keen2/p64");
@@ -50,9 +57,9 @@ TEST(ExpertBot, OptionsParseAndNameTheKind) {
   EXPECT_EQ(expert_kind(parse_expert_options("dw16")), "expert:dw16");
   EXPECT_EQ(parse_expert_options("sharp").discard_temperature, 1.0);
   EXPECT_EQ(expert_kind(parse_expert_options("soft")), "expert:soft");
-  EXPECT_EQ(parse_expert_options("chain8").chain_steps, 8);
-  EXPECT_EQ(expert_kind(parse_expert_options("chain8/lastdiscard")), "expert:lastdiscard/chain8");
-  EXPECT_EQ(expert_kind(parse_expert_options("chain8/replay")), "expert:replay/chain8");
+  EXPECT_EQ(parse_expert_options("chain4").chain_steps, 4);
+  EXPECT_EQ(expert_kind(parse_expert_options("chain4/fullbelief")), "expert:fullbelief/chain4");
+  EXPECT_EQ(expert_kind(parse_expert_options("fullbelief/replay")), "expert:fullbelief/replay");
   EXPECT_EQ(parse_expert_options("trust50").trust_percent, 50);
   EXPECT_EQ(parse_expert_options("mix20").random_play_percent, 20);
   EXPECT_EQ(expert_kind(parse_expert_options("mix20/trust50")), "expert:trust50/mix20");
@@ -78,7 +85,9 @@ TEST(BotLevel, EveryLevelIsABotKindInOrder) {
     EXPECT_EQ(make_bot(levels[i].name, 1)->name(), levels[i].name == "hard" ? "mc:50" : levels[i].name);
     const auto kinds = bot_kinds();
     EXPECT_NE(std::find(kinds.begin(), kinds.end(), levels[i].name), kinds.end());
-    if (i > 0) EXPECT_LE(levels[i].mistake_rate, levels[i - 1].mistake_rate);
+    if (i > 0) {
+      EXPECT_LE(levels[i].mistake_rate, levels[i - 1].mistake_rate);
+    }
   }
   EXPECT_EQ(find_bot_level("grandmaster"), nullptr);
 }
@@ -95,7 +104,7 @@ TEST(ExpertBot, ChoosesOnlyLegalActionsUnderVariedRules) {
     const std::shared_ptr<const Game> shared = make_game(rules);
     std::vector<std::unique_ptr<Bot>> owned;
     std::vector<Bot*> bots;
-    const char* kinds[] = {"expert:3", "expert:3/replay/chain4", "beginner", "expert:2/nodrop"};
+    const char* kinds[] = {"expert:3", "expert:3/fullbelief/replay/chain4", "beginner", "expert:2/nodrop/nochain"};
     for (int p = 0; p < shared->num_players(); ++p) {
       owned.push_back(make_bot(kinds[p], seed + static_cast<std::uint64_t>(p)));
       bots.push_back(owned.back().get());
@@ -126,10 +135,12 @@ TEST(ExpertBot, DecisionsDependOnlyOnWhatTheSeatKnows) {
   ASSERT_NE(one.state().hand(1), two.state().hand(1));
   const View v1 = one.view(0), v2 = two.view(0);
   ASSERT_EQ(v1.unseen(), v2.unseen());
-  // Plain rollouts, and the careful style with a keener drop for every seat (each seat's careful
-  // discards read its own view of the sampled world: the discard pile and the cards others took),
-  // the belief's chain, and its floor of random play and tempering.
-  for (const char* options : {"40", "40/carefulall/keen3/turndrop/sharp", "40/chain8", "40/replay/chain8", "40/mix20/trust50", "40/mix20/chain8"}) {
+  // The default (the chain over the last discard's belief) and weighted uniform deals, the fuller
+  // belief, the careful style with a keener drop for every seat (each seat's careful discards read
+  // its own view of the sampled world: the discard pile and the cards others took), and the
+  // belief's floor of random play and tempering.
+  for (const char* options : {"40", "40/nochain", "40/fullbelief/nochain/carefulall/keen3/turndrop/sharp", "40/fullbelief",
+                              "40/fullbelief/replay", "40/mix20/trust50/nochain", "40/mix20"}) {
     ExpertBot a(parse_expert_options(options), 9), b(parse_expert_options(options), 9);
     const auto va = a.evaluate(v1, one.legal_actions());
     const auto vb = b.evaluate(v2, two.legal_actions());

@@ -1,24 +1,27 @@
-// The expert bot: the Monte Carlo bot's determinized search with a sharper belief about the other
-// hands and the drop valued exactly at the root (issue "bots worth playing"; docs/BOTS.md).
+// The expert bot: the Monte Carlo bot's determinized search with its worlds drawn exactly from the
+// belief about the other hands and the drop valued exactly at the root (issue "bots worth playing";
+// docs/BOTS.md).
 //
 // Like the Monte Carlo bot it reads only its View. Its ingredients, each switchable so that its
 // worth is measured on its own (the ablation table of docs/BOTS.md):
 //  - Fair rollouts (always): in every sampled world each seat plays on with the greedy policy from
 //    its own view of that world (make_view), so no seat acts on cards it could not know there.
-//  - Belief: a world is weighted by how well it explains each opponent's public moves: the last
-//    discard (as the Monte Carlo bot), and also passes, takes and not dropping (OpponentModel's
-//    Evidence). Worlds for the rollouts are resampled from `proposals` uniform deals. At 3 or more
-//    players each opponent's likelihood is mixed with random play's (weight 20%), a floor under the
-//    likelihood of their moves, so opponents unlike greedy do not drive the belief to hands they do not hold.
+//  - Belief: a world is weighted by how well it explains each opponent's last discard (as the
+//    Monte Carlo bot; OpponentModel's Evidence). At 3 or more players each opponent's likelihood
+//    is mixed with random play's (weight 20%), a floor under the likelihood of their moves, so
+//    opponents unlike greedy do not drive the belief to hands they do not hold.
+//  - Worlds from the belief itself: a Markov chain over the other hands (BeliefChain) whose
+//    stationary law is the belief, 8 steps between the worlds a decision uses, instead of
+//    importance-weighted uniform deals, of which few fit the evidence with 7-card hands.
 //  - Root drop (S15): the drop ends the hand at once, so its value in a world is exact, with no
-//    rollout. It is valued over `drop_worlds` weighted worlds (self-normalized importance sampling
-//    of uniform deals): P(caught) × what a catch costs against what a win brings, far less noisy
-//    than the rollouts' few hundred worlds; the other actions (play on) keep their rollout values.
-// Options kept for measuring, off by default because they measured no gain (docs/BOTS.md): the
-// careful rollout style for the own seat or every seat (GreedyStyle), a keener own drop in the
-// rollouts, a turn-aware reading of non-drops, a sharper or softer discard model, more proposals
-// or drop worlds, worlds drawn from the belief's exact posterior by a Markov chain ("chainN"), and
-// a tempered belief ("trustN").
+//    rollout. It is valued over `drop_worlds` worlds of the chain: P(caught) × what a catch costs
+//    against what a win brings, far less noisy than the rollouts' few hundred worlds; the other
+//    actions (play on) keep their rollout values.
+// Options kept for measuring, off by default because they measured no gain (docs/BOTS.md): passes,
+// takes and non-drops as evidence too ("fullbelief"), importance-weighted uniform deals instead of
+// the chain ("nochain"), the careful rollout style for the own seat or every seat (GreedyStyle), a
+// keener own drop in the rollouts, a turn-aware reading of non-drops, a sharper or softer discard
+// model, more proposals or drop worlds, and a tempered belief ("trustN").
 #pragma once
 
 #include <cstdint>
@@ -33,19 +36,22 @@
 namespace tonk {
 
 /// How an expert bot searches. Written after "expert:" in a bot kind, '/'-separated:
-/// "expert:400" (worlds), "expert:nodrop", "expert:nobelief", "expert:lastdiscard", "expert:turndrop",
+/// "expert:400" (worlds), "expert:nodrop", "expert:nobelief", "expert:fullbelief", "expert:nochain", "expert:turndrop",
 /// "expert:sharp", "expert:soft", "expert:careful", "expert:carefulall", "expert:keen2", "expert:dw16", "expert:p128",
-/// "expert:chain8", "expert:replay", "expert:trust50", "expert:mix20".
+/// "expert:chain4", "expert:replay", "expert:trust50", "expert:mix20". "expert:lastdiscard" names the
+/// default evidence and changes nothing.
 struct ExpertOptions {
   static constexpr int kDefaultWorlds = 200;
   int worlds = kDefaultWorlds;  ///< rollout worlds per decision, 1..SearchBudget::kMaxWorlds
   bool root_drop = true;        ///< value the drop over drop_worlds() exact worlds (else by rollouts)
   static constexpr int kMaxDropWorldsPerWorld = 64;
   int drop_worlds_per_world = 4;  ///< drop worlds per rollout world when root_drop ("dwN", 1..64)
-  bool full_belief = true;      ///< passes, takes and non-drops as evidence besides the last discard
+  /// Passes, takes and non-drops as evidence besides the last discard ("fullbelief"). Off by
+  /// default: with the chain it measured no gain, and it cost under the 7-card presets (docs/BOTS.md).
+  bool full_belief = false;
   bool belief = true;           ///< any evidence at all (false: uniformly random worlds)
   static constexpr int kMaxProposals = 256;
-  int proposals = 32;           ///< uniform deals per resampled rollout world, 1..kMaxProposals ("pN")
+  int proposals = 32;           ///< uniform deals per resampled rollout world with "nochain", 1..kMaxProposals ("pN")
   bool careful_self = false;    ///< the bot's own seat plays the careful greedy style in rollouts ("careful")
   bool careful_others = false;  ///< so do the other seats ("carefulall" sets both)
   double discard_temperature = 2.0;  ///< the discard model's softness: "sharp" 1, "soft" 4
@@ -68,10 +74,11 @@ struct ExpertOptions {
   bool turn_aware_drop = false;  ///< the non-drop evidence reads greedy's threshold at that turn ("turndrop")
   int keen = 0;                 ///< points added to the own seat's drop threshold in rollouts ("keenN", 0..10)
   static constexpr int kMaxChainSteps = 64;
+  static constexpr int kDefaultChainSteps = 8;
   /// Worlds drawn by a Markov chain over the belief (BeliefChain) with this many steps between
-  /// rollout worlds ("chainN", 1..64; drop worlds take a quarter as many, at least one), instead of
-  /// resampled from `proposals` uniform deals and importance-weighted; 0: off.
-  int chain_steps = 0;
+  /// rollout worlds ("chainN", 1..64; drop worlds take a quarter as many, at least one). 0
+  /// ("nochain"): resampled from `proposals` uniform deals and importance-weighted instead.
+  int chain_steps = kDefaultChainSteps;
   /// Each opponent's last take or pass replayed with greedy's rule (OpponentEvidence::replay_draws)
   /// instead of the pass and take penalties ("replay").
   bool replay_draws = false;

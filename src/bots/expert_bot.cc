@@ -38,8 +38,10 @@ ExpertOptions parse_expert_options(std::string_view text) {
       o.root_drop = false;
     } else if (part == "nobelief") {
       o.belief = false;
-    } else if (part == "lastdiscard") {
-      o.full_belief = false;
+    } else if (part == "lastdiscard" || part == "fullbelief") {
+      o.full_belief = part == "fullbelief";
+    } else if (part == "nochain") {
+      o.chain_steps = 0;
     } else if (part == "sharp" || part == "soft") {
       o.discard_temperature = part == "sharp" ? 1.0 : 4.0;
     } else if (part == "replay") {
@@ -68,7 +70,7 @@ ExpertOptions parse_expert_options(std::string_view text) {
       if (part.empty() || ec != std::errc() || ptr != part.data() + part.size() || n < 1 || n > SearchBudget::kMaxWorlds)
         throw std::invalid_argument("bad expert option " + quoted_text(part) + " in " + quoted_text(text) +
                                     ": expected worlds (1 to " + std::to_string(SearchBudget::kMaxWorlds) +
-                                    "), nodrop, nobelief, lastdiscard, sharp, soft, turndrop, replay, careful, carefulall, trustN, mixN, keenN, dwN, pN or chainN, '/'-separated");
+                                    "), nodrop, nobelief, fullbelief, lastdiscard, nochain, sharp, soft, turndrop, replay, careful, carefulall, trustN, mixN, keenN, dwN, pN or chainN, '/'-separated");
       o.worlds = n;
     }
   }
@@ -81,7 +83,7 @@ std::string expert_kind(const ExpertOptions& o) {
   if (o.worlds != ExpertOptions::kDefaultWorlds) add(std::to_string(o.worlds));
   if (!o.root_drop) add("nodrop");
   if (!o.belief) add("nobelief");
-  if (o.belief && !o.full_belief) add("lastdiscard");
+  if (o.belief && o.full_belief) add("fullbelief");
   if (o.careful_self && o.careful_others) add("carefulall");
   else if (o.careful_self) add("careful");
   if (o.discard_temperature != ExpertOptions{}.discard_temperature) add(o.discard_temperature < ExpertOptions{}.discard_temperature ? "sharp" : "soft");
@@ -92,7 +94,8 @@ std::string expert_kind(const ExpertOptions& o) {
   if (o.drop_worlds_per_world != ExpertOptions{}.drop_worlds_per_world) add("dw" + std::to_string(o.drop_worlds_per_world));
   if (o.proposals != ExpertOptions{}.proposals) add("p" + std::to_string(o.proposals));
   if (o.replay_draws) add("replay");
-  if (o.chain_steps != 0) add("chain" + std::to_string(o.chain_steps));
+  if (o.chain_steps == 0) add("nochain");
+  else if (o.chain_steps != ExpertOptions::kDefaultChainSteps) add("chain" + std::to_string(o.chain_steps));
   return parts.empty() ? "expert" : "expert:" + parts;
 }
 
