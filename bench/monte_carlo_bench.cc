@@ -67,14 +67,14 @@ double thread_cpu_ms() {
   return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) * 1e-6;
 }
 
-// The expert bot (the "expert" level) at the same positions. Besides the mean, the median and the
-// 99th percentile of each decision's CPU time on its thread (one core; other load on the machine
-// does not count), as counters median_ms and p99_ms.
-void BM_ExpertDecision(benchmark::State& st) {
+// The expert bot at the same positions, with the options after "expert:" in `options` (empty: the
+// "expert" level). Besides the mean, the median and the 99th percentile of each decision's CPU time
+// on its thread (one core; other load on the machine does not count), as counters median_ms and p99_ms.
+void BM_ExpertDecision(benchmark::State& st, const char* options) {
   tonk::Rules rules;
   rules.players = static_cast<int>(st.range(0));
   const auto positions = sample_positions(tonk::make_game(rules), 60);
-  tonk::ExpertBot bot(tonk::ExpertOptions{}, 1);
+  tonk::ExpertBot bot(tonk::parse_expert_options(options), 1);
   std::vector<double> ms;
   std::size_t i = 0;
   for (auto _ : st) {
@@ -89,6 +89,9 @@ void BM_ExpertDecision(benchmark::State& st) {
   st.counters["median_ms"] = ms[ms.size() / 2];
   st.counters["p99_ms"] = ms[std::min(ms.size() - 1, ms.size() * 99 / 100)];
 }
-BENCHMARK(BM_ExpertDecision)->ArgNames({"players"})->Arg(2)->Arg(3)->Unit(benchmark::kMillisecond)->MinTime(20.0);
+BENCHMARK_CAPTURE(BM_ExpertDecision, default, "")->ArgNames({"players"})->Arg(2)->Arg(3)->Unit(benchmark::kMillisecond)->MinTime(20.0);
+// The default until 6 December 2026 (docs/BOTS.md), to compare side by side in one run.
+BENCHMARK_CAPTURE(BM_ExpertDecision, fullbelief_nochain, "fullbelief/nochain")
+    ->ArgNames({"players"})->Arg(2)->Arg(3)->Unit(benchmark::kMillisecond)->MinTime(20.0);
 
 }  // namespace
