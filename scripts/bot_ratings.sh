@@ -7,7 +7,10 @@
 # Usage: scripts/bot_ratings.sh TONK [DEALS] [EXPERT_DEALS] [PAIR...]
 #   DEALS for pairs without expert (default 10000), EXPERT_DEALS for pairs with expert, whose search
 #   is the slow one (default 2000); PAIR (as "easy,hard") plays only those pairs. The published
-#   ratings (5 December 2026) used the defaults, with medium,hard played again at 20000 in its place.
+#   ratings (6 December 2026) used the defaults, with medium,hard played again at 20000 in its place;
+#   their lines are bench/ratings/pairs.txt.
+# With JSON_DIR set, each pair's arena report (mean per hand and interval, for the levels' round-robin
+# table of docs/BOTS.md) is also kept there as A-B.json.
 set -euo pipefail
 tonk="${1:?usage: $0 TONK [DEALS] [EXPERT_DEALS] [PAIR...]}"
 deals_each="${2:-10000}"
@@ -22,6 +25,7 @@ for ((i = 0; i < ${#levels[@]}; ++i)); do
     deals="$deals_each"
     case "$a $b" in *expert*) deals="$expert_deals" ;; esac
     nice -n 19 "$tonk" arena --bots "$a,$b" --deals "$deals" --seed 1 --threads 1 --json |
+      if [[ -n "${JSON_DIR:-}" ]]; then tee "$JSON_DIR/$a-$b.json"; else cat; fi |
       python3 -c 'import json, sys
 r = json.load(sys.stdin)
 e = r["entrants"]
