@@ -44,15 +44,22 @@ TEST(ExpertBot, OptionsParseAndNameTheKind) {
   EXPECT_EQ(parse_expert_options(expert_kind(o).substr(std::string_view("expert:").size())), o);
   EXPECT_EQ(make_bot("expert", 1)->name(), "expert");
   EXPECT_EQ(make_bot("expert:nobelief", 1)->name(), "expert:nobelief");
-  const ExpertOptions r = parse_expert_options("careful/keen2/p64");
+  const ExpertOptions r = parse_expert_options("careful/keen2/nochain/p64");
   EXPECT_TRUE(r.careful_self);
   EXPECT_FALSE(r.careful_others);
   EXPECT_EQ(r.keen, 2);
   EXPECT_EQ(r.proposals, 64);
-  EXPECT_EQ(expert_kind(r), "expert:careful/keen2/p64");
+  EXPECT_EQ(expert_kind(r), "expert:careful/keen2/p64/nochain");
   EXPECT_EQ(expert_kind(parse_expert_options("carefulall")), "expert:carefulall");
-  EXPECT_TRUE(parse_expert_options("turndrop").turn_aware_drop);
-  EXPECT_EQ(expert_kind(parse_expert_options("p64/turndrop")), "expert:turndrop/p64");
+  EXPECT_TRUE(parse_expert_options("fullbelief/turndrop").turn_aware_drop);
+  EXPECT_EQ(expert_kind(parse_expert_options("p64/turndrop/nochain/fullbelief")), "expert:fullbelief/turndrop/p64/nochain");
+  // A later part overrides an earlier one.
+  EXPECT_EQ(parse_expert_options("nochain/chain4").chain_steps, 4);
+  EXPECT_EQ(parse_expert_options("chain4/nochain").chain_steps, 0);
+  EXPECT_EQ(parse_expert_options("fullbelief/lastdiscard"), ExpertOptions{});
+  EXPECT_TRUE(parse_expert_options("lastdiscard/fullbelief").full_belief);
+  // Without evidence there is nothing for a chain to follow: the kind names no chain.
+  EXPECT_EQ(expert_kind(parse_expert_options("nobelief")), "expert:nobelief");
   EXPECT_EQ(parse_expert_options("dw16").drop_worlds_per_world, 16);
   EXPECT_EQ(expert_kind(parse_expert_options("dw16")), "expert:dw16");
   EXPECT_EQ(parse_expert_options("sharp").discard_temperature, 1.0);
@@ -72,7 +79,11 @@ TEST(ExpertBot, OptionsParseAndNameTheKind) {
   for (const char* bad : {"expert:0", "expert:fast", "expert:200/", "expert:x/nodrop", "expert:p0", "expert:p999",
                           "expert:keen11", "expert:keen", "expert:keen-1", "expert:dw0", "expert:dw65",
                           "expert:chain0", "expert:chain65", "expert:chain", "expert:trust101",
-                          "expert:trust", "expert:mix100", "expert:mix-1"})
+                          "expert:trust", "expert:mix100", "expert:mix-1",
+                          // parts that would change nothing in the bot they are written with
+                          "expert:replay", "expert:turndrop", "expert:fullbelief/replay/lastdiscard", "expert:p64",
+                          "expert:p64/chain4", "expert:nodrop/dw16", "expert:nobelief/fullbelief", "expert:nobelief/nochain",
+                          "expert:nobelief/chain4", "expert:nobelief/mix20", "expert:nobelief/trust50", "expert:sharp/nobelief"})
     EXPECT_THROW(make_bot(bad, 1), std::invalid_argument) << bad;
 }
 
@@ -140,7 +151,7 @@ TEST(ExpertBot, DecisionsDependOnlyOnWhatTheSeatKnows) {
   // its own view of the sampled world: the discard pile and the cards others took), and the
   // belief's floor of random play and tempering.
   for (const char* options : {"40", "40/nochain", "40/fullbelief/nochain/carefulall/keen3/turndrop/sharp", "40/fullbelief",
-                              "40/fullbelief/replay", "40/mix20/trust50/nochain", "40/mix20"}) {
+                              "40/fullbelief/replay", "40/mix20/trust50/nochain", "40/mix20", "40/fullbelief/mix20/trust50"}) {
     ExpertBot a(parse_expert_options(options), 9), b(parse_expert_options(options), 9);
     const auto va = a.evaluate(v1, one.legal_actions());
     const auto vb = b.evaluate(v2, two.legal_actions());
@@ -195,14 +206,17 @@ TEST(GreedyBot, CarefulStyleHoldsBackACardThatFeedsAnOpponent) {
 TEST(ExpertBot, ValuesTheDropExactlyAtTheRoot) {
   const std::shared_ptr<const Game> game = make_game();
   const Hand hand = make_hand(game, {"Kc Kd Qh 9c 8d", "Ac Ad Ah 2c 2d"}, "9s");
-  ExpertBot bot(parse_expert_options("25"), 11);
-  const auto values = bot.evaluate(hand.view(1), hand.legal_actions());
-  ASSERT_EQ(static_cast<int>(values.size()), hand.legal_actions().size());
-  const auto drop = std::find_if(values.begin(), values.end(), [](const ActionValue& v) { return v.action == Action::drop(); });
-  ASSERT_NE(drop, values.end());
-  EXPECT_EQ(drop->value, 1.0);
-  EXPECT_EQ(drop->worlds, 100);
-  for (std::size_t i = 1; i < values.size(); ++i) EXPECT_GE(values[i - 1].value, values[i].value);
+  // Over worlds of the chain (the default) and over weighted uniform deals (nochain).
+  for (const char* options : {"25", "25/nochain"}) {
+    ExpertBot bot(parse_expert_options(options), 11);
+    const auto values = bot.evaluate(hand.view(1), hand.legal_actions());
+    ASSERT_EQ(static_cast<int>(values.size()), hand.legal_actions().size()) << options;
+    const auto drop = std::find_if(values.begin(), values.end(), [](const ActionValue& v) { return v.action == Action::drop(); });
+    ASSERT_NE(drop, values.end()) << options;
+    EXPECT_EQ(drop->value, 1.0) << options;
+    EXPECT_EQ(drop->worlds, 100) << options;
+    for (std::size_t i = 1; i < values.size(); ++i) EXPECT_GE(values[i - 1].value, values[i].value) << options;
+  }
 }
 
 // A pass is evidence: seat 1 left the 9h for the stock, so a world where it holds 9s 9c (a book

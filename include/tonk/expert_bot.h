@@ -1,27 +1,28 @@
-// The expert bot: the Monte Carlo bot's determinized search with its worlds drawn exactly from the
-// belief about the other hands and the drop valued exactly at the root (issue "bots worth playing";
-// docs/BOTS.md).
+// The expert bot: the Monte Carlo bot's determinized search with its worlds drawn by a Markov chain
+// whose stationary law is the belief about the other hands, and the drop valued exactly at the root
+// (issue "bots worth playing"; docs/BOTS.md).
 //
 // Like the Monte Carlo bot it reads only its View. Its ingredients, each switchable so that its
-// worth is measured on its own (the ablation table of docs/BOTS.md):
+// worth is measured on its own (the ablation tables of docs/BOTS.md):
 //  - Fair rollouts (always): in every sampled world each seat plays on with the greedy policy from
 //    its own view of that world (make_view), so no seat acts on cards it could not know there.
-//  - Belief: a world is weighted by how well it explains each opponent's last discard (as the
-//    Monte Carlo bot; OpponentModel's Evidence). At 3 or more players each opponent's likelihood
-//    is mixed with random play's (weight 20%), a floor under the likelihood of their moves, so
-//    opponents unlike greedy do not drive the belief to hands they do not hold.
-//  - Worlds from the belief itself: a Markov chain over the other hands (BeliefChain) whose
-//    stationary law is the belief, 8 steps between the worlds a decision uses, instead of
-//    importance-weighted uniform deals, of which few fit the evidence with 7-card hands.
+//  - Belief: how likely each opponent's last discard is under greedy's discard scores (as the
+//    Monte Carlo bot; OpponentEvidence). At 3 or more players each opponent's likelihood is mixed
+//    with random play's (weight 20%), a floor under the likelihood of their moves, so opponents
+//    unlike greedy do not drive the belief to hands they do not hold.
+//  - Worlds from the belief: a Markov chain over the other hands (BeliefChain), 8 steps between the
+//    worlds a decision uses, instead of importance-weighted uniform deals, of which few fit the
+//    evidence with 7-card hands.
 //  - Root drop (S15): the drop ends the hand at once, so its value in a world is exact, with no
-//    rollout. It is valued over `drop_worlds` worlds of the chain: P(caught) × what a catch costs
-//    against what a win brings, far less noisy than the rollouts' few hundred worlds; the other
-//    actions (play on) keep their rollout values.
+//    rollout. It is valued over `drop_worlds` further worlds of the chain: P(caught) × what a catch
+//    costs against what a win brings, far less noisy than the rollouts' few hundred worlds; the
+//    other actions (play on) keep their rollout values.
 // Options kept for measuring, off by default because they measured no gain (docs/BOTS.md): passes,
-// takes and non-drops as evidence too ("fullbelief"), importance-weighted uniform deals instead of
-// the chain ("nochain"), the careful rollout style for the own seat or every seat (GreedyStyle), a
-// keener own drop in the rollouts, a turn-aware reading of non-drops, a sharper or softer discard
-// model, more proposals or drop worlds, and a tempered belief ("trustN").
+// takes and non-drops as evidence too ("fullbelief"), uniform deals importance-weighted by the
+// belief for the rollouts and the drop instead of the chain ("nochain"), the careful rollout style
+// for the own seat or every seat (GreedyStyle), a keener own drop in the rollouts, a turn-aware
+// reading of non-drops, a sharper or softer discard model, more proposals or drop worlds, and a
+// tempered belief ("trustN").
 #pragma once
 
 #include <cstdint>
@@ -36,10 +37,13 @@
 namespace tonk {
 
 /// How an expert bot searches. Written after "expert:" in a bot kind, '/'-separated:
-/// "expert:400" (worlds), "expert:nodrop", "expert:nobelief", "expert:fullbelief", "expert:nochain", "expert:turndrop",
-/// "expert:sharp", "expert:soft", "expert:careful", "expert:carefulall", "expert:keen2", "expert:dw16", "expert:p128",
-/// "expert:chain4", "expert:replay", "expert:trust50", "expert:mix20". "expert:lastdiscard" names the
-/// default evidence and changes nothing.
+/// "expert:400" (worlds), "expert:nodrop", "expert:nobelief", "expert:fullbelief", "expert:nochain",
+/// "expert:fullbelief/turndrop", "expert:sharp", "expert:soft", "expert:careful", "expert:carefulall", "expert:keen2",
+/// "expert:dw16", "expert:nochain/p128", "expert:chain4", "expert:fullbelief/replay", "expert:trust50", "expert:mix20".
+/// "expert:lastdiscard" names the default evidence and changes nothing. A later part overrides an
+/// earlier one ("nochain/chain4" is "chain4"); a part that would change nothing in the bot it is
+/// written with (replay or turndrop without fullbelief, pN with the chain, dwN with nodrop, any
+/// belief option with nobelief) is refused, so two kinds never name one bot.
 struct ExpertOptions {
   static constexpr int kDefaultWorlds = 200;
   int worlds = kDefaultWorlds;  ///< rollout worlds per decision, 1..SearchBudget::kMaxWorlds
@@ -71,16 +75,17 @@ struct ExpertOptions {
     if (random_play_percent != kRandomPlayByTable) return random_play_percent / 100.0;
     return num_players > 2 ? kRandomPlayAtThreeOrMore / 100.0 : 0.0;
   }
-  bool turn_aware_drop = false;  ///< the non-drop evidence reads greedy's threshold at that turn ("turndrop")
+  bool turn_aware_drop = false;  ///< the non-drop evidence reads greedy's threshold at that turn ("turndrop"; needs full_belief)
   int keen = 0;                 ///< points added to the own seat's drop threshold in rollouts ("keenN", 0..10)
   static constexpr int kMaxChainSteps = 64;
   static constexpr int kDefaultChainSteps = 8;
   /// Worlds drawn by a Markov chain over the belief (BeliefChain) with this many steps between
   /// rollout worlds ("chainN", 1..64; drop worlds take a quarter as many, at least one). 0
-  /// ("nochain"): resampled from `proposals` uniform deals and importance-weighted instead.
+  /// ("nochain"): each rollout world resampled from `proposals` uniform deals by the belief, and the
+  /// drop valued over uniform deals importance-weighted by it.
   int chain_steps = kDefaultChainSteps;
   /// Each opponent's last take or pass replayed with greedy's rule (OpponentEvidence::replay_draws)
-  /// instead of the pass and take penalties ("replay").
+  /// instead of the pass and take penalties ("replay"; needs full_belief).
   bool replay_draws = false;
 
   int drop_worlds() const { return worlds * drop_worlds_per_world; }

@@ -74,6 +74,22 @@ ExpertOptions parse_expert_options(std::string_view text) {
       o.worlds = n;
     }
   }
+  // A part that changes nothing in the bot it is written with is refused, so that two kinds never
+  // name one bot (an arena would rate them apart).
+  const ExpertOptions d;
+  auto refuse = [&text](const std::string& why) {
+    throw std::invalid_argument("bad expert options " + quoted_text(text) + ": " + why);
+  };
+  if (!o.belief && (o.full_belief || o.replay_draws || o.turn_aware_drop || o.discard_temperature != d.discard_temperature ||
+                    o.trust_percent != d.trust_percent || o.random_play_percent != d.random_play_percent ||
+                    o.chain_steps != d.chain_steps || o.proposals != d.proposals))
+    refuse("nobelief reads no evidence, so fullbelief, replay, turndrop, sharp, soft, trustN, mixN, nochain, chainN and pN change nothing with it");
+  if ((o.replay_draws || o.turn_aware_drop) && !o.full_belief)
+    refuse("replay and turndrop read takes, passes and non-drops, which only fullbelief reads");
+  if (o.proposals != d.proposals && o.chain_steps != 0)
+    refuse("pN sets the uniform deals behind each world, which only nochain draws (the chain needs none)");
+  if (!o.root_drop && o.drop_worlds_per_world != d.drop_worlds_per_world)
+    refuse("dwN sets the root drop's worlds, which nodrop turns off");
   return o;
 }
 
@@ -94,8 +110,8 @@ std::string expert_kind(const ExpertOptions& o) {
   if (o.drop_worlds_per_world != ExpertOptions{}.drop_worlds_per_world) add("dw" + std::to_string(o.drop_worlds_per_world));
   if (o.proposals != ExpertOptions{}.proposals) add("p" + std::to_string(o.proposals));
   if (o.replay_draws) add("replay");
-  if (o.chain_steps == 0) add("nochain");
-  else if (o.chain_steps != ExpertOptions::kDefaultChainSteps) add("chain" + std::to_string(o.chain_steps));
+  if (o.belief && o.chain_steps == 0) add("nochain");
+  else if (o.belief && o.chain_steps != ExpertOptions::kDefaultChainSteps) add("chain" + std::to_string(o.chain_steps));
   return parts.empty() ? "expert" : "expert:" + parts;
 }
 
@@ -139,8 +155,9 @@ std::vector<ActionValue> ExpertBot::evaluate(const View& view, const ActionList&
                     RolloutPolicy{{options_.careful_self, options_.keen}, {options_.careful_others, 0}});
   if (!drop_at_root) return values;
 
-  // The drop ends the hand (S15), so its value in a world is exact: weigh many uniform deals by
-  // their likelihood (self-normalized importance sampling) instead of resampling a few.
+  // The drop ends the hand (S15), so its value in a world is exact: many worlds, each cheap, drawn
+  // by the chain, or (nochain) uniform deals weighed by their likelihood (self-normalized importance
+  // sampling) instead of resampled a few at a time.
   const Scoring scoring = view.game->rules().scoring;
   std::vector<std::pair<double, int>> samples;  // log-weight, result of the drop
   samples.reserve(static_cast<std::size_t>(options_.drop_worlds()));
