@@ -3,6 +3,12 @@
 // refuses pages of another origin; every response carries the security headers.
 #include <gtest/gtest.h>
 
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include "connect_from.h"
 #include "request_rate.h"
 #include "ws_client.h"
 

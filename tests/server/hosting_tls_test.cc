@@ -11,11 +11,15 @@
 #include <vector>
 
 #include <boost/asio/ssl.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
 #include <boost/beast/ssl.hpp>
 #include <boost/beast/websocket/ssl.hpp>
 #include <openssl/pem.h>
 #include <openssl/x509.h>
 
+#include "connect_from.h"
 #include "ws_client.h"
 
 namespace tonk::test {

@@ -13,6 +13,8 @@
 #include <vector>
 
 #include <boost/asio/steady_timer.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
 
 #include "ws_client.h"
 

@@ -12,6 +12,10 @@
 #include <sys/resource.h>
 
 #include <boost/beast/http.hpp>
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
 
 #include "ws_client.h"
 

@@ -1,5 +1,7 @@
-// A scripted WebSocket client of `tonk serve` for the tests (Boost.Beast, synchronous), and a
-// `tonk serve` process started on a free loopback port.
+// A scripted WebSocket client of `tonk serve` for the tests (synchronous), and a `tonk serve`
+// process started on a free loopback port. The client's Boost.Beast code is compiled once, in
+// ws_client.cc, so that the test files including this header do not each instantiate it; a test
+// that speaks HTTP or WebSocket itself includes Beast and connect_from.h.
 #pragma once
 
 #include <algorithm>
@@ -19,11 +21,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <boost/asio/connect.hpp>
-#include <boost/asio/ip/tcp.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/http.hpp>
-#include <boost/beast/websocket.hpp>
+#include <memory>
+
 #include <nlohmann/json.hpp>
 
 namespace tonk::test {
@@ -114,24 +113,9 @@ class ServerProcess {
   std::string said_;
 };
 
-/// An HTTP GET of `target` on the server at 127.0.0.1:`port`: the status code and the body.
-inline std::pair<int, std::string> http_get(unsigned short port, const std::string& target) {
-  namespace http = boost::beast::http;
-  boost::asio::io_context io;
-  boost::beast::tcp_stream stream(io);
-  boost::asio::ip::tcp::resolver resolver(io);
-  stream.expires_after(std::chrono::seconds(20));
-  stream.connect(resolver.resolve("127.0.0.1", std::to_string(port)));
-  http::request<http::empty_body> req{http::verb::get, target, 11};
-  req.set(http::field::host, "127.0.0.1");
-  http::write(stream, req);
-  boost::beast::flat_buffer buffer;
-  http::response<http::string_body> res;
-  http::read(stream, buffer, res);
-  boost::beast::error_code ec;
-  stream.socket().shutdown(boost::asio::ip::tcp::socket::shutdown_both, ec);
-  return {static_cast<int>(res.result_int()), res.body()};
-}
+/// An HTTP GET of `target` on the server at 127.0.0.1:`port`: the status code and the body. Throws
+/// boost::system::system_error when the connection or the exchange fails (20 s bound).
+std::pair<int, std::string> http_get(unsigned short port, const std::string& target);
 
 /// How a client connects: from which local address (a loopback address such as 127.0.0.7; "" for
 /// any), and with which extra request headers (an Origin, a forwarded address).
@@ -141,32 +125,19 @@ struct Handshake {
   std::vector<std::pair<std::string, std::string>> headers;
 };
 
-/// A TCP socket connected to 127.0.0.1:`port` from `bind_address` ("" for any).
-inline void connect_from(boost::asio::ip::tcp::socket& socket, unsigned short port, const std::string& bind_address) {
-  socket.open(boost::asio::ip::tcp::v4());
-  if (!bind_address.empty()) socket.bind({boost::asio::ip::make_address(bind_address), 0});
-  socket.connect({boost::asio::ip::make_address("127.0.0.1"), port});
-}
-
+/// One WebSocket connection to the server's /ws, read with a timeout so that a test never hangs.
 class WsClient {
  public:
   explicit WsClient(unsigned short port, int timeout_seconds = 20) : WsClient(port, Handshake{}, timeout_seconds) {}
   /// Connects as `how` says; throws when the server refuses (a close instead of the welcome).
-  WsClient(unsigned short port, const Handshake& how, int timeout_seconds = 20) : ws_(io_), timeout_(timeout_seconds) {
-    connect_from(ws_.next_layer(), port, how.bind_address);
-    ws_.set_option(boost::beast::websocket::stream_base::decorator([headers = how.headers](boost::beast::websocket::request_type& req) {
-      for (const auto& [name, value] : headers) req.set(name, value);
-    }));
-    ws_.handshake(how.host, "/ws");
-    const json welcome = next();
-    if (welcome.value("type", "") != "welcome") throw std::runtime_error("no welcome: " + welcome.dump());
-  }
+  WsClient(unsigned short port, const Handshake& how, int timeout_seconds = 20);
+  ~WsClient();
+  WsClient(const WsClient&) = delete;
+  WsClient& operator=(const WsClient&) = delete;
 
   void send(const json& m) { send_raw(m.dump()); }
-  void send_raw(const std::string& text, bool binary = false) {
-    ws_.binary(binary);
-    ws_.write(boost::asio::buffer(text));
-  }
+  /// Sends `text` as one text (or binary) message.
+  void send_raw(const std::string& text, bool binary = false);
   /// Sends `m` with a fresh id and returns the reply carrying it back; other messages read on the
   /// way are kept for next().
   json request(json m) {
@@ -204,33 +175,12 @@ class WsClient {
   /// The raw text of every message read, for the hidden-information checks.
   std::vector<std::string>& raw() { return raw_; }
   bool keep_raw = false;
-  boost::beast::websocket::stream<boost::asio::ip::tcp::socket>& stream() { return ws_; }
 
  private:
+  struct Connection;  // the Beast stream and its io_context (ws_client.cc)
   // Reads one message, giving up after the timeout (an exception): a test never hangs.
-  json read_one() {
-    boost::beast::flat_buffer buffer;
-    boost::beast::error_code ec;
-    bool done = false;
-    ws_.async_read(buffer, [&](boost::beast::error_code e, std::size_t) {
-      ec = e;
-      done = true;
-    });
-    io_.restart();
-    io_.run_for(std::chrono::seconds(timeout_));
-    if (!done) {
-      ws_.next_layer().cancel();
-      io_.restart();
-      io_.run();
-      throw std::runtime_error("no message from the server within " + std::to_string(timeout_) + " s");
-    }
-    if (ec) throw boost::system::system_error(ec);
-    std::string text = boost::beast::buffers_to_string(buffer.data());
-    if (keep_raw) raw_.push_back(text);
-    return json::parse(text);
-  }
-  boost::asio::io_context io_;
-  boost::beast::websocket::stream<boost::asio::ip::tcp::socket> ws_;
+  json read_one();
+  std::unique_ptr<Connection> connection_;
   std::deque<json> pending_;
   std::vector<std::string> raw_;
   long long id_ = 0;
