@@ -102,8 +102,11 @@ class Lobby : public TableHost {
   Lobby(const Lobby&) = delete;
   Lobby& operator=(const Lobby&) = delete;
 
-  /// Loads every stored table and replays its log, then lets the tables run. Throws StorageError
-  /// or std::runtime_error for a log that does not replay. Returns the number of tables. A database
+  /// Loads every stored table and replays its log, then lets the tables run. Throws StorageError,
+  /// or std::runtime_error naming a table whose settings or log do not restore when the storage is
+  /// one server's; with a shared storage (leases) such a table is set aside instead: reported on
+  /// stderr with its code and reason, not hosted, its rows left as they are (the same when it is
+  /// taken over). Returns the number of tables hosted. A database
   /// written before records were stored apart gets them first (each such log replayed once).
   std::size_t restore();
 

@@ -43,12 +43,21 @@ void Lobby::store_missing_records() {
 
 std::size_t Lobby::adopt(std::vector<StoredTable> stored) {
   std::vector<std::shared_ptr<ServerTable>> adopted;
+  const bool shared = storage_->lease_period().count() > 0;
   for (StoredTable& t : stored) {
-    auto table = std::make_shared<ServerTable>(*this, TableConfig::from_json(t.config));
+    std::shared_ptr<ServerTable> table;
     try {
+      table = std::make_shared<ServerTable>(*this, TableConfig::from_json(t.config));
       for (const std::string& entry : t.log) table->replay(entry);
     } catch (const std::exception& e) {
-      throw std::runtime_error("table " + t.code + " does not replay from its log: " + e.what());
+      const std::string what = "table " + t.code + " does not restore from the storage: " + e.what();
+      // One server: it stops, and its host sees why (run_server returns 1). Shared: every other
+      // server would take the table over in turn and stop too, so it is set aside here, its lease
+      // held (renewed with this server's others) and its rows left as they are for the host.
+      if (!shared) throw std::runtime_error(what);
+      tokens_.remove_table(t.code);  // what its replay registered before it failed
+      std::cerr << "tonk serve: " << what << "; set aside (not hosted, its rows left in the storage)" << std::endl;
+      continue;
     }
     tables_[t.code] = table;
     if (table->config().listed) listed_.insert(t.code);  // quick play may still seat people there
@@ -66,7 +75,7 @@ void Lobby::keep_leases() {
     storage_->renew_leases();
     const std::size_t n = adopt(storage_->take_over());
     if (n > 0) std::cerr << "tonk serve: took over " << n << " table" << (n == 1 ? "" : "s") << " whose server stopped" << std::endl;
-  } catch (const std::exception& e) {  // StorageError, or a taken table's log that does not replay
+  } catch (const std::exception& e) {  // StorageError (a taken table that does not restore is set aside)
     std::cerr << "tonk serve: storage failed, stopping: " << e.what() << std::endl;
     std::_Exit(3);
   }

@@ -74,8 +74,9 @@ struct ServerParts {
 /// Runs the server until SIGINT or SIGTERM. Prints "tonk serve: listening on http://HOST:PORT" (https://
 /// with TLS; the bound port) on stdout once it accepts connections, after restoring every stored table.
 /// With TLS, SIGHUP reloads the certificate and key (a message on stderr either way; a bad file keeps
-/// the old ones). Returns the exit code: 0 after a signal, 1 when the storage cannot be opened or a
-/// table does not restore, 2 for a bad --listen, --advertise, --redirect-http, --trusted-proxy or
+/// the old ones). Returns the exit code: 0 after a signal, 1 when the storage cannot be opened or,
+/// with one server's storage, a table does not restore (a shared storage's server sets such a table
+/// aside and serves on: Lobby::restore), 2 for a bad --listen, --advertise, --redirect-http, --trusted-proxy or
 /// --allowed-origin, or a certificate or key that cannot be used (the message names the file).
 int run_server(const ServeOptions& options, const ServerParts& parts = {});
 

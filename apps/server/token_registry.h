@@ -20,6 +20,8 @@ class TokenRegistry {
   void add(const std::string& hash, const std::string& table, int seat) { seats_[hash] = {table, seat}; }
   /// Forgets `hash` ("" and an unknown hash: nothing).
   void remove(const std::string& hash);
+  /// Forgets every token of table `table` (a table set aside before it went live).
+  void remove_table(const std::string& table);
   /// The seat `token` (32 hex digits, as the player holds it) opens, or nullopt.
   std::optional<SeatRef> find(const std::string& token) const;
 

@@ -1,0 +1,72 @@
+// A table that does not restore (settings or a log entry the server cannot read) in a storage shared
+// by several servers: the server sets it aside, says which table and why, and serves on. Stopping
+// instead (as one server on its own does, unrestorable_table_test.cc) would stop every server of
+// the cluster in turn, each taking the table over from the one before.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <thread>
+
+#include "../../cli_runner.h"  // slurp
+#include "fair_deal.h"
+#include "storage.h"
+#include "table_config.h"
+#include "ws_client.h"
+
+namespace tonk::test {
+namespace {
+
+// Waits (at most 15 s) until `file` holds `text`.
+bool wait_for_text(const std::string& file, const std::string& text) {
+  for (int i = 0; i < 150; ++i) {
+    if (slurp(file).find(text) != std::string::npos) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  return false;
+}
+
+// Stores the tables of `codes` as a server holding a 200 ms lease would, then lets that lease lapse.
+void store_stopped_server_tables(const char* url, const std::vector<std::pair<std::string, std::string>>& tables,
+                                 const std::string& bad_log_table = "") {
+  {
+    std::unique_ptr<serve::Storage> s = serve::open_storage(url, std::chrono::milliseconds(200));
+    s->load_tables();
+    for (const auto& [code, config] : tables) s->create_table(code, config);
+    if (!bad_log_table.empty()) s->append(bad_log_table, 0, "{\"k\":\"nonsense\"}");
+    s->commit();
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(400));
+}
+
+TEST(ServePostgresUnrestorable, ATableThatDoesNotRestoreIsSetAsideAndTheServerServesOn) {
+  const char* url = std::getenv("TONK_PG_URL");
+  ASSERT_TRUE(url != nullptr && *url) << "TONK_PG_URL is not set: run this test through tests/server/postgres/with_postgres.sh";
+  const std::string suffix = serve::random_hex(3);
+  const std::string bad_config = "BC" + suffix, bad_log = "BL" + suffix, taken_later = "BT" + suffix;
+  serve::TableConfig good;
+  good.code = bad_log;
+  store_stopped_server_tables(url, {{bad_config, "{}"}, {bad_log, good.to_json()}}, bad_log);
+
+  const std::string err = (std::filesystem::temp_directory_path() / ("tonk-unrestorable-" + suffix + ".txt")).string();
+  // Throws (the test fails) when the server does not start.
+  ServerProcess server(url, 1, "20", {"--lease", "1"}, err);
+  EXPECT_TRUE(wait_for_text(err, "table " + bad_config + " does not restore from the storage")) << slurp(err);
+  EXPECT_TRUE(wait_for_text(err, "table " + bad_log + " does not restore from the storage")) << slurp(err);
+  WsClient client(server.port(), 5);
+  EXPECT_TRUE(client.request({{"type", "tables"}}).contains("tables"));
+
+  // One more, from a server that stops while this one runs: taken over, set aside, and it serves on.
+  store_stopped_server_tables(url, {{taken_later, "{}"}});
+  EXPECT_TRUE(wait_for_text(err, "table " + taken_later + " does not restore from the storage")) << slurp(err);
+  EXPECT_TRUE(server.alive()) << slurp(err);
+  EXPECT_TRUE(client.request({{"type", "tables"}}).contains("tables"));
+  EXPECT_NE(slurp(err).find("set aside"), std::string::npos) << slurp(err);
+  std::filesystem::remove(err);
+}
+
+}  // namespace
+}  // namespace tonk::test

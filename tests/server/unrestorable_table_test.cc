@@ -1,0 +1,49 @@
+// A stored table whose settings or log do not restore, on a server of its own (SQLite): the server
+// does not start, and says which table and why (run_server returns 1), so that its host can act.
+// With a shared storage such a table is set aside instead (postgres/unrestorable_table_test.cc).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+
+#include "../cli_runner.h"  // slurp
+#include "fair_deal.h"
+#include "storage.h"
+#include "table_config.h"
+#include "ws_client.h"
+
+namespace tonk::test {
+namespace {
+
+TEST(ServeUnrestorableTable, OneServerDoesNotStartAndNamesTheTable) {
+  serve::TableConfig good;
+  good.code = "BADLOG";
+  const struct {
+    std::string code, config, log_entry, reason;
+  } cases[] = {
+      {"BADCFG", "{}", "", "key 'code' not found"},                        // settings that do not read
+      {"BADLOG", good.to_json(), "{\"k\":\"nonsense\"}", "BADLOG"},  // a log entry that does not
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.code);
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() / ("tonk-unrestorable-" + serve::random_hex(6));
+    std::filesystem::create_directories(dir);
+    const std::string db = (dir / "tables.db").string(), err = (dir / "stderr.txt").string();
+    {
+      std::unique_ptr<serve::Storage> storage = serve::open_storage(db);
+      storage->load_tables();
+      storage->create_table(c.code, c.config);
+      if (!c.log_entry.empty()) storage->append(c.code, 0, c.log_entry);
+      storage->commit();
+    }
+    EXPECT_THROW(ServerProcess(db, 1, "20", {}, err), std::runtime_error) << "it started";
+    const std::string said = slurp(err);
+    EXPECT_NE(said.find("table " + c.code + " does not restore from the storage"), std::string::npos) << said;
+    EXPECT_NE(said.find(c.reason), std::string::npos) << said;
+    std::filesystem::remove_all(dir);
+  }
+}
+
+}  // namespace
+}  // namespace tonk::test
