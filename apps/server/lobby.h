@@ -283,6 +283,9 @@ class Lobby : public TableHost {
   /// A code no table has (in memory or in the storage).
   std::string new_code() const;
   std::size_t adopt(std::vector<StoredTable> stored);
+  /// A stored table `code` that does not restore (`why`): with one server's storage throws
+  /// std::runtime_error naming it; with a shared one reports it on stderr.
+  void set_aside_unrestorable(const std::string& code, const std::exception& why);
   /// Throws `too_many_tables` when `client`, or its address, has created as many tables nobody joined
   /// as the limits allow.
   void check_unjoined(const Client& client) const;

@@ -29,7 +29,8 @@ void Lobby::store_missing_records() {
     try {
       records = ServerTable::records_of(*stored, &final_state);
     } catch (const std::exception& e) {
-      throw std::runtime_error("table " + code + " does not replay from its log: " + e.what());
+      set_aside_unrestorable(code, e);  // or throws
+      continue;
     }
     // Before the tables run: one commit per table, on this thread.
     storage_->with_backend([&](Storage& backend) {
@@ -41,22 +42,25 @@ void Lobby::store_missing_records() {
   }
 }
 
+void Lobby::set_aside_unrestorable(const std::string& code, const std::exception& why) {
+  const std::string what = "table " + code + " does not restore from the storage: " + why.what();
+  // One server: it stops, and its host sees why (run_server returns 1). Shared: every other server
+  // would take the table over in turn and stop too, so it is set aside here, its lease held
+  // (renewed with this server's others) and its rows left as they are for the host.
+  if (storage_->lease_period().count() == 0) throw std::runtime_error(what);
+  std::cerr << "tonk serve: " << what << "; set aside (not hosted, its rows left in the storage)" << std::endl;
+}
+
 std::size_t Lobby::adopt(std::vector<StoredTable> stored) {
   std::vector<std::shared_ptr<ServerTable>> adopted;
-  const bool shared = storage_->lease_period().count() > 0;
   for (StoredTable& t : stored) {
     std::shared_ptr<ServerTable> table;
     try {
       table = std::make_shared<ServerTable>(*this, TableConfig::from_json(t.config));
       for (const std::string& entry : t.log) table->replay(entry);
     } catch (const std::exception& e) {
-      const std::string what = "table " + t.code + " does not restore from the storage: " + e.what();
-      // One server: it stops, and its host sees why (run_server returns 1). Shared: every other
-      // server would take the table over in turn and stop too, so it is set aside here, its lease
-      // held (renewed with this server's others) and its rows left as they are for the host.
-      if (!shared) throw std::runtime_error(what);
       tokens_.remove_table(t.code);  // what its replay registered before it failed
-      std::cerr << "tonk serve: " << what << "; set aside (not hosted, its rows left in the storage)" << std::endl;
+      set_aside_unrestorable(t.code, e);  // or throws
       continue;
     }
     tables_[t.code] = table;
