@@ -48,6 +48,7 @@ void Lobby::set_aside_unrestorable(const std::string& code, const std::exception
   // would take the table over in turn and stop too, so it is set aside here, its lease held
   // (renewed with this server's others) and its rows left as they are for the host.
   if (storage_->lease_period().count() == 0) throw std::runtime_error(what);
+  storage_->drop_waiting(code);  // no other server points quick play at it (committed with the next batch)
   std::cerr << "tonk serve: " << what << "; set aside (not hosted, its rows left in the storage)" << std::endl;
 }
 

@@ -49,7 +49,20 @@ TableConfig TableConfig::from_json(const std::string& text) {
   c.preset = j.at("preset").get<std::string>();
   const json& bots = j.at("bots");
   if (bots.size() != static_cast<std::size_t>(c.rules.players)) throw std::runtime_error("stored table: bots do not fit the seats");
-  for (std::size_t s = 0; s < bots.size(); ++s) c.bots[s] = bots[s].get<std::string>();
+  // Every bot kind is one this server can seat (a table stored by a newer tonk may name another):
+  // found here, where the table is read, not when its first bot is made.
+  const auto check_kind = [](const std::string& kind, const char* what) {
+    if (kind.empty()) return;
+    try {
+      (void)make_bot(kind, 0);
+    } catch (const std::exception& e) {
+      throw std::runtime_error(std::string("stored table: ") + what + ": " + e.what());
+    }
+  };
+  for (std::size_t s = 0; s < bots.size(); ++s) {
+    c.bots[s] = bots[s].get<std::string>();
+    check_kind(c.bots[s], "bots");
+  }
   c.turn_seconds = j.at("turn_seconds").get<int>();
   c.pause_seconds = j.at("pause_seconds").get<int>();
   c.hands = j.at("hands").get<int>();
@@ -58,6 +71,7 @@ TableConfig TableConfig::from_json(const std::string& text) {
   c.rated = j.value("rated", false);
   c.wait_ms = j.value("wait_ms", std::int64_t{0});
   c.fill_bots = j.value("fill_bots", std::string());
+  check_kind(c.fill_bots, "fill_bots");
   c.chat_text = j.value("chat_text", false);
   c.chat_spectators = j.value("chat_spectators", false);
   c.rematch_of = j.value("rematch_of", std::string());

@@ -57,7 +57,8 @@ struct TableConfig {
   int seats() const { return rules.players; }
   /// As stored (JSON).
   std::string to_json() const;
-  /// Reads a stored configuration. Throws std::runtime_error.
+  /// Reads a stored configuration. Throws std::runtime_error naming what does not read, including a
+  /// bot kind (a seat's or `fill_bots`) that make_bot does not accept.
   static TableConfig from_json(const std::string& text);
   /// From a `create` message (docs/PROTOCOL.md).
   /// Throws ProtocolError bad_request (naming the field) or bad_rules (the engine's message); a

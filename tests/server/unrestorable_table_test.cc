@@ -1,5 +1,6 @@
-// A stored table whose settings or log do not restore, on a server of its own (SQLite): the server
-// does not start, and says which table and why (run_server returns 1), so that its host can act.
+// A stored table whose settings (a bot kind too) or log do not restore, on a server of its own
+// (SQLite): the server does not start, and says which table and why (run_server returns 1), so that
+// its host can act.
 // With a shared storage such a table is set aside instead (postgres/unrestorable_table_test.cc).
 #include <gtest/gtest.h>
 
@@ -19,11 +20,19 @@ namespace {
 TEST(ServeUnrestorableTable, OneServerDoesNotStartAndNamesTheTable) {
   serve::TableConfig good;
   good.code = "BADLOG";
+  serve::TableConfig newer_bot = good;  // as a newer tonk, with a bot this one does not have, stores it
+  newer_bot.code = "BADBOT";
+  newer_bot.bots[0] = "grandmaster";
+  serve::TableConfig newer_fill = good;
+  newer_fill.code = "BADFIL";
+  newer_fill.fill_bots = "grandmaster";
   const struct {
     std::string code, config, log_entry, reason;
   } cases[] = {
-      {"BADCFG", "{}", "", "key 'code' not found"},                        // settings that do not read
-      {"BADLOG", good.to_json(), "{\"k\":\"nonsense\"}", "BADLOG"},  // a log entry that does not
+      {"BADCFG", "{}", "", "key 'code' not found"},                                    // settings that do not read
+      {"BADLOG", good.to_json(), "{\"k\":\"nonsense\"}", "unknown log entry nonsense"},  // an entry that does not
+      {"BADBOT", newer_bot.to_json(), "", "bots: unknown bot 'grandmaster'"},          // read, not when the bot is made
+      {"BADFIL", newer_fill.to_json(), "", "fill_bots: unknown bot 'grandmaster'"},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.code);
