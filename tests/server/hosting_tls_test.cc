@@ -20,6 +20,7 @@
 #include <openssl/x509.h>
 
 #include "connect_from.h"
+#include "log_wait.h"
 #include "ws_client.h"
 
 namespace tonk::test {
@@ -71,13 +72,6 @@ std::string file_fingerprint(const std::string& file) {
   const std::string fp = fingerprint(cert);
   X509_free(cert);
   return fp;
-}
-
-std::string read_file(const std::string& file) {
-  std::ifstream in(file);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 /// A TLS connection to 127.0.0.1:`port` (the certificate is not verified: the test checks its
@@ -140,17 +134,6 @@ class WssClient {
 };
 
 /// Waits (bounded: 20 s) until the server's stderr holds `text` `count` times.
-bool wait_for_log(const std::string& file, const std::string& text, int count) {
-  for (int i = 0; i < 400; ++i) {
-    const std::string log = read_file(file);
-    int seen = 0;
-    for (auto at = log.find(text); at != std::string::npos; at = log.find(text, at + 1)) ++seen;
-    if (seen >= count) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  return false;
-}
-
 TEST(ServeTls, ServesHttpsAndWssWithTheCertificateTls12AndUpOnly) {
   Certificates certs;
   ServerProcess server(":memory:", 1, "20",
@@ -248,20 +231,20 @@ TEST(ServeTls, SighupReloadsTheCertificateForNewConnectionsAndKeepsTheOpenOnes) 
   // A bad new certificate (not PEM), then a key that is not the certificate's: refused, the old pair kept.
   std::ofstream(cert) << "not a certificate\n";
   kill(server.pid(), SIGHUP);
-  ASSERT_TRUE(wait_for_log(log, "kept the TLS certificate in use", 1)) << read_file(log);
-  EXPECT_NE(read_file(log).find(cert + ": not a PEM certificate"), std::string::npos) << read_file(log);
+  ASSERT_TRUE(wait_for_log(log, "kept the TLS certificate in use", 1)) << slurp(log);
+  EXPECT_NE(slurp(log).find(cert + ": not a PEM certificate"), std::string::npos) << slurp(log);
   EXPECT_EQ(served_fingerprint(server.port()), first);
   std::filesystem::copy_file(certs.path("cert2.pem"), cert, std::filesystem::copy_options::overwrite_existing);
   kill(server.pid(), SIGHUP);
-  ASSERT_TRUE(wait_for_log(log, "kept the TLS certificate in use", 2)) << read_file(log);
-  EXPECT_NE(read_file(log).find("is not the key of the certificate"), std::string::npos) << read_file(log);
+  ASSERT_TRUE(wait_for_log(log, "kept the TLS certificate in use", 2)) << slurp(log);
+  EXPECT_NE(slurp(log).find("is not the key of the certificate"), std::string::npos) << slurp(log);
   EXPECT_EQ(served_fingerprint(server.port()), first);
 
   // The matching key: new connections get the new certificate.
   std::filesystem::copy_file(certs.path("key2.pem"), key, std::filesystem::copy_options::overwrite_existing);
   kill(server.pid(), SIGHUP);
-  ASSERT_TRUE(wait_for_log(log, "reloaded the TLS certificate", 1)) << read_file(log);
-  EXPECT_NE(read_file(log).find("(SHA-256 " + second + ")"), std::string::npos) << read_file(log);
+  ASSERT_TRUE(wait_for_log(log, "reloaded the TLS certificate", 1)) << slurp(log);
+  EXPECT_NE(slurp(log).find("(SHA-256 " + second + ")"), std::string::npos) << slurp(log);
   EXPECT_EQ(served_fingerprint(server.port()), second);
   // The open connection and its table went on: it still has its first certificate and its seat.
   EXPECT_EQ(player.fingerprint(), first);

@@ -11,23 +11,14 @@
 #include <string>
 #include <thread>
 
-#include "../../cli_runner.h"  // slurp
 #include "fair_deal.h"
+#include "log_wait.h"
 #include "storage.h"
 #include "table_config.h"
 #include "ws_client.h"
 
 namespace tonk::test {
 namespace {
-
-// Waits (at most 15 s) until `file` holds `text`.
-bool wait_for_text(const std::string& file, const std::string& text) {
-  for (int i = 0; i < 150; ++i) {
-    if (slurp(file).find(text) != std::string::npos) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-  return false;
-}
 
 // Stores the tables of `codes` as a server holding a 200 ms lease would, then lets that lease lapse.
 void store_stopped_server_tables(const char* url, const std::vector<std::pair<std::string, std::string>>& tables,
@@ -59,13 +50,13 @@ TEST(ServePostgresUnrestorable, ATableThatDoesNotRestoreIsSetAsideAndTheServerSe
   // A 2 s lease, renewed every 2/3 s: a loaded machine's stall does not lose it to the helper below.
   ServerProcess server(url, 1, "20", {"--lease", "2"}, err);
   for (const std::string& code : {bad_config, bad_log, bad_bot})
-    EXPECT_TRUE(wait_for_text(err, "table " + code + " does not restore from the storage")) << slurp(err);
+    EXPECT_TRUE(wait_for_log(err, "table " + code + " does not restore from the storage")) << slurp(err);
   WsClient client(server.port(), 5);
   EXPECT_TRUE(client.request({{"type", "tables"}}).contains("tables"));
 
   // One more, from a server that stops while this one runs: taken over, set aside, and it serves on.
   store_stopped_server_tables(url, {{taken_later, "{}"}});
-  EXPECT_TRUE(wait_for_text(err, "table " + taken_later + " does not restore from the storage")) << slurp(err);
+  EXPECT_TRUE(wait_for_log(err, "table " + taken_later + " does not restore from the storage")) << slurp(err);
   std::this_thread::sleep_for(std::chrono::seconds(1));  // a renewal of its leases, the set-aside tables' too
   EXPECT_TRUE(server.alive()) << slurp(err);
   EXPECT_TRUE(client.request({{"type", "tables"}}).contains("tables"));
