@@ -28,7 +28,7 @@
 namespace tonk {
 namespace {
 
-struct Tally {
+struct CodecTally {
   long long states = 0;
   long long actions = 0;
   long long wild_codes = 0;   // legal actions whose code is in the wild region (V13a)
@@ -37,7 +37,7 @@ struct Tally {
 };
 
 // Random play that prefers spreads and hits, so that the table fills and hits of every kind occur.
-void check_random_states(const Game& game, std::uint64_t seed, long long states, int scan_every, Tally& tally) {
+void check_random_states(const Game& game, std::uint64_t seed, long long states, int scan_every, CodecTally& tally) {
   const ActionCodec codec(game);
   Rng rng(seed);
   ActionList legal;
@@ -85,7 +85,7 @@ class CodecProperty : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(CodecProperty, EveryLegalActionRoundTripsAndNoTwoCollide) {
   const Preset& preset = preset_or_throw(GetParam());
-  Tally tally;
+  CodecTally tally;
   const int most = std::min(4, preset.max_players);
   for (int players = 2; players <= most; ++players) {
     Rules rules = preset.rules;
@@ -136,7 +136,7 @@ TEST(CodecProperty, RuleSetsBeyondThePresets) {
   sets.push_back(big);
   for (const Rules& rules : sets) {
     const Game game(rules);
-    Tally tally;
+    CodecTally tally;
     check_random_states(game, 7, 3000, 499, tally);
     if (HasFatalFailure()) return;
     EXPECT_GT(tally.multi_hits, 0) << to_string(rules);

@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "text_contains.h"
 #include "cli_runner.h"
 
 #include "tonk/preset.h"
@@ -39,7 +40,7 @@ class TempFile {
   std::string path_;
 };
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using tonk::test::contains;
 
 // The full rule line of a preset at a table of `players`.
 std::string rule_line(const char* preset, int players) {

@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "text_contains.h"
 #include "cli_runner.h"
 
 #include "tonk/preset.h"
@@ -25,7 +26,7 @@ using tonk::test::slurp;
 using tonk::test::temp_path;
 using tonk::test::tonk;
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using tonk::test::contains;
 
 // Drops the lines that measure wall-clock time, so two runs can be compared exactly.
 std::string without_timing(const std::string& text) {

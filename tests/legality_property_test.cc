@@ -67,7 +67,7 @@ Action random_candidate(const State& s, const ActionList& legal, Rng& rng) {
   return a;
 }
 
-struct Tally {
+struct LegalityTally {
   long long states = 0;
   long long illegal_checked = 0;
   long long legal_checked = 0;
@@ -75,7 +75,7 @@ struct Tally {
 };
 
 // Plays random hands under `game` until `states` states in play have been checked.
-void check_random_states(const Game& game, std::uint64_t seed, long long states, int exhaustive_every, Tally& tally) {
+void check_random_states(const Game& game, std::uint64_t seed, long long states, int exhaustive_every, LegalityTally& tally) {
   Rng rng(seed);
   ActionList legal;
   while (tally.states < states) {
@@ -131,7 +131,7 @@ class LegalityProperty : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(LegalityProperty, IsLegalAgreesWithTheListAndTheBruteForce) {
   const Preset& preset = preset_or_throw(GetParam());
-  Tally tally;
+  LegalityTally tally;
   std::uint64_t seed = 1;
   // 10,000 states per preset, spread over the player counts the preset allows.
   const int most = std::min(4, preset.max_players);
@@ -173,7 +173,7 @@ TEST(LegalityProperty, RestrictionsWaitsAndSlapping) {
     r.slapping = variant == 3 ? Slapping::kNextPriority : Slapping::kOn;  // V21, V21a
     r.drop_on_first_turn = variant != 0;               // I3
     const Game game(r);
-    Tally tally;
+    LegalityTally tally;
     check_random_states(game, 100 + static_cast<std::uint64_t>(variant), 5'000, 25, tally);
     if (HasFatalFailure()) return;
     EXPECT_GT(tally.exhaustive, 100);

@@ -6,13 +6,13 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "text_contains.h"
 #include "cli_runner.h"
 #include "pty_runner.h"
 
 namespace tonk::test {
 namespace {
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 TEST(NewcomerCli, ClaimIsOfferedAndNamedAsAClaim) {  // V13d: `--seed 7 --set dealt_claim_total=23`, dealt 23
   const CliRun r = tonk("play --seed 7 --set dealt_claim_total=23 --hands 1", "claim\n");

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "text_contains.h"
 #include "card_tokens.h"
 #include "play_prompt.h"
 #include "rule_explain.h"
@@ -29,7 +30,7 @@
 namespace tonk::cli {
 namespace {
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using tonk::test::contains;
 
 // The words of the prompt that offer each kind (Style without colour).
 std::string offer_of(ActionKind kind, const Rules& rules) {

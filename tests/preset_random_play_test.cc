@@ -69,7 +69,7 @@ bool is_paid_dealt_hand(const State& s, int p) {
          (r.dealt_claim_total > 0 && count == r.dealt_claim_total);
 }
 
-struct Tally {
+struct PresetPlayTally {
   std::array<long long, kNumEndReasons> reasons{};
   long long hands = 0;
   long long actions = 0;
@@ -77,7 +77,7 @@ struct Tally {
 
 // Plays one hand; with `rare_drops`, a drop is taken only 1 time in 50 where it is legal. Returns
 // false after the first failure.
-bool play_one(const Game& game, Rng& rng, bool rare_drops, Tally& tally) {
+bool play_one(const Game& game, Rng& rng, bool rare_drops, PresetPlayTally& tally) {
   const std::vector<Card> deck = shuffled_deck(game, rng);
   const int n = game.num_players();
   State s = State::deal(game, deck, static_cast<int>(rng.below(static_cast<std::uint32_t>(n))));
@@ -139,7 +139,7 @@ bool play_one(const Game& game, Rng& rng, bool rare_drops, Tally& tally) {
   return !::testing::Test::HasFailure();
 }
 
-std::string summary(const Tally& t) {
+std::string summary(const PresetPlayTally& t) {
   std::string out = std::to_string(t.hands) + " hands, " + std::to_string(t.actions) + " actions;";
   for (int r = 1; r < kNumEndReasons; ++r)
     if (t.reasons[r])
@@ -162,7 +162,7 @@ TEST_P(PresetRandomPlay, KeepsTheInvariants) {
   std::uint64_t seed = 20240901;
   for (char c : preset.name) seed = seed * 131 + static_cast<unsigned char>(c);
   Rng rng(seed);
-  Tally uniform, long_hands;
+  PresetPlayTally uniform, long_hands;
   for (int h = 0; h < kUniformHands; ++h)
     if (!play_one(games[static_cast<std::size_t>(h) % games.size()], rng, /*rare_drops=*/false, uniform)) return;
   for (int h = 0; h < kLongHands; ++h)

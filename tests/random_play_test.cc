@@ -79,7 +79,7 @@ Action random_action(const State& s, Rng& rng) {
   return a;
 }
 
-struct Tally {
+struct PlayTally {
   std::array<long long, kNumEndReasons> reasons{};
   long long hands = 0;
   long long actions = 0;
@@ -88,7 +88,7 @@ struct Tally {
 
 // Plays one hand; `no_drop` makes drops rare (1 in 50 where a drop is legal) so that hands are long,
 // the stock runs out and I2 is reached. Returns false after the first failure.
-bool play_one(const Game& game, Rng& rng, bool no_drop, Tally& tally) {
+bool play_one(const Game& game, Rng& rng, bool no_drop, PlayTally& tally) {
   const std::vector<Card> deck = shuffled_deck(game, rng);
   const int dealer = static_cast<int>(rng.below(static_cast<std::uint32_t>(game.num_players())));
   State s = State::deal(game, deck, dealer);
@@ -169,7 +169,7 @@ std::vector<Game> games(const Rules& base) {
 TEST(RandomPlay, UniformRandomHundredThousandHands) {
   const std::vector<Game> g = games(Rules{});
   Rng rng(20240601);
-  Tally tally;
+  PlayTally tally;
   for (int h = 0; h < 100000; ++h)
     if (!play_one(g[h % 3], rng, /*no_drop=*/false, tally)) return;
   EXPECT_EQ(tally.hands, 100000);
@@ -196,7 +196,7 @@ TEST(RandomPlay, LongHandsReachTheEmptyStock) {
   for (const Rules& base : {Rules{}, alt}) {
     const std::vector<Game> g = games(base);
     Rng rng(base == Rules{} ? 7 : 8);
-    Tally tally;
+    PlayTally tally;
     for (int h = 0; h < 15000; ++h)
       if (!play_one(g[h % 3], rng, /*no_drop=*/true, tally)) return;
     EXPECT_GT(tally.reasons[static_cast<int>(EndReason::kStockExhausted)], 0);

@@ -15,12 +15,12 @@ using test::act;
 using test::play;
 
 // Two players, dealer 0: seat 1 moves first and holds the run 4h5h6h; the upcard is 9s by default.
-const std::vector<std::string> kHands = {"2d 3c Qh Jh 9d", "4h 5h 6h 9c Kd"};
+const std::vector<std::string> kRefusalHands = {"2d 3c Qh Jh 9d", "4h 5h 6h 9c Kd"};
 
 State standard_deal(const Rules& r = Rules{}, std::string_view upcard = "9s", std::string_view stock = "7h 5d") {
   static std::vector<std::unique_ptr<Game>> games;  // the States point to their Game
   games.push_back(std::make_unique<Game>(r));
-  return test::deal(*games.back(), kHands, upcard, stock);
+  return test::deal(*games.back(), kRefusalHands, upcard, stock);
 }
 
 std::string rule_of(const State& s, const Action& a) {
@@ -92,7 +92,7 @@ TEST(Refusal, I2TakesAfterTheStockRanOut) {
   Rules r;
   r.empty_stock_takes = 0;
   const Game game(r);
-  State s = test::deal(game, kHands, "9s");
+  State s = test::deal(game, kRefusalHands, "9s");
   test::draw_and_throw(s);  // until the stock is empty
   EXPECT_EQ(rule_of(s, act("take")), "I2");
 }
@@ -201,7 +201,7 @@ TEST(Refusal, V19dWithAnEmptyStockIsStillV19d) {
   Rules r;
   r.taken_discard_must_spread = true;
   const Game game(r);
-  State s = test::deal(game, kHands, "9s");
+  State s = test::deal(game, kRefusalHands, "9s");
   test::draw_and_throw(s);  // until the stock is empty
   ASSERT_EQ(s.empty_stock_takes(s.current_player()), 0);
   ASSERT_LT(0, r.empty_stock_takes);

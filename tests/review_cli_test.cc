@@ -7,12 +7,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "text_contains.h"
 #include "cli_runner.h"
 
 namespace tonk::test {
 namespace {
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 int count_of(const std::string& text, const std::string& part) {
   int n = 0;

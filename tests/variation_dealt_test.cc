@@ -172,7 +172,7 @@ TEST(VariationDealt, V9LowerLowCountIsBetter) {
 
 // ---- V10: Newark ranking: 50 beats 49 beats 13-or-less; ties to the nearest the dealer's left -----
 
-Rules v10() {
+Rules dealt_v10_rules() {
   Rules r;
   r.players = 3;
   r.dealt_low_max = 13;
@@ -183,21 +183,21 @@ Rules v10() {
 }
 
 TEST(VariationDealt, V10FiftyBeats49Beats13OrLess) {
-  const Game game(v10());
+  const Game game(dealt_v10_rules());
   expect_dealt(deal(game, {kPlainA, kLow13, k50b}), EndReason::kDealtTonk, seats({2}), {-2, -2, 4});
   expect_dealt(deal(game, {k49a, kLow13, kPlainB}), EndReason::kDealtTonk, seats({0}), {4, -2, -2});
   expect_dealt(deal(game, {k49a, kPlainA, k50a}), EndReason::kDealtTonk, seats({2}), {-2, -2, 4});
 }
 
 TEST(VariationDealt, V10AmongLowsTheLowestCount) {
-  const Game game(v10());
+  const Game game(dealt_v10_rules());
   expect_dealt(deal(game, {kPlainA, kLow13, kLow8}), EndReason::kDealtTonk, seats({2}), {-2, -2, 4});
 }
 
 // V10: a tie goes to the player nearest the dealer's left. Dealer 0, so the order is seats 1, 2, 0:
 // two 50s in seats 0 and 2 go to seat 2 (not the lower seat number); seat 0 pays like seat 1.
 TEST(VariationDealt, V10TieGoesToThePlayerNearestTheDealersLeft) {
-  const Game game(v10());
+  const Game game(dealt_v10_rules());
   expect_dealt(deal(game, {k50a, kPlainA, k50b}, 0), EndReason::kDealtTonk, seats({2}), {-2, -2, 4});
   // The same hands with dealer 1 (order 2, 0, 1): still seat 2. With dealer 2 (order 0, 1, 2): seat 0.
   expect_dealt(deal(game, {k50a, kPlainA, k50b}, 1), EndReason::kDealtTonk, seats({2}), {-2, -2, 4});

@@ -21,7 +21,7 @@ using test::payouts;
 using test::play;
 using test::seats;
 
-const std::vector<std::string> kHands = {"Kc Qd Jh Ts 2c", "4h 5h 6h 7h 8h"};
+const std::vector<std::string> kGoingOutHands = {"Kc Qd Jh Ts 2c", "4h 5h 6h 7h 8h"};
 
 // Expects seat `winner` to have gone out for `pays` from the other seat (two players).
 void expect_out(const State& s, EndReason reason, int winner, int pays) {
@@ -44,19 +44,19 @@ Rules v3a() {
 
 TEST(VariationGoingOut, V3aTwoSpreadsPay2) {
   const Game game(v3a());
-  State s = test::deal(game, kHands, "2d", "9h");
+  State s = test::deal(game, kGoingOutHands, "2d", "9h");
   play(s, {"stock", "spread 4h5h6h", "spread 7h8h9h"});
   expect_out(s, EndReason::kTonkOut, 1, 2);
 }
 
 TEST(VariationGoingOut, V3aGoingOutByHitsPays1) {
   const Game game(v3a());
-  State s = test::deal(game, kHands, "2d", "9h");
+  State s = test::deal(game, kGoingOutHands, "2d", "9h");
   play(s, {"stock", "spread 4h5h6h", "hit 0 7h8h9h"});
   expect_out(s, EndReason::kTonkOut, 1, 1);
   // The same under the standard game pays 2 (S13).
   const Game standard;
-  State t = test::deal(standard, kHands, "2d", "9h");
+  State t = test::deal(standard, kGoingOutHands, "2d", "9h");
   play(t, {"stock", "spread 4h5h6h", "hit 0 7h8h9h"});
   expect_out(t, EndReason::kTonkOut, 1, 2);
 }
@@ -90,12 +90,12 @@ TEST(VariationGoingOut, V3bGoingOutAlwaysPays1) {
   r.hit_out_pays = 1;
   const Game game(r);
   {
-    State s = test::deal(game, kHands, "2d", "9h");
+    State s = test::deal(game, kGoingOutHands, "2d", "9h");
     play(s, {"stock", "spread 4h5h6h", "spread 7h8h9h"});
     expect_out(s, EndReason::kTonkOut, 1, 1);
   }
   {
-    State s = test::deal(game, kHands, "2d", "9h");
+    State s = test::deal(game, kGoingOutHands, "2d", "9h");
     play(s, {"stock", "spread 4h5h6h", "hit 0 7h8h9h"});
     expect_out(s, EndReason::kTonkOut, 1, 1);
   }
@@ -108,38 +108,38 @@ TEST(VariationGoingOut, V3bGoingOutAlwaysPays1) {
 
 // ---- V10: going out on one's first turn with spreads of one's own pays 4x --------------------------
 
-Rules v10() {
+Rules going_out_v10_rules() {
   Rules r;
   r.first_turn_out_pays = 4;
   return r;
 }
 
 TEST(VariationGoingOut, V10FirstTurnTwoSpreadsPays4) {
-  const Game game(v10());
-  State s = test::deal(game, kHands, "2d", "9h");
+  const Game game(going_out_v10_rules());
+  State s = test::deal(game, kGoingOutHands, "2d", "9h");
   play(s, {"stock", "spread 4h5h6h", "spread 7h8h9h"});
   expect_out(s, EndReason::kTonkOut, 1, 4);
 }
 
 // The lead's interpretation: "spreads only": one spread of all six cards on the first turn pays 4x too.
 TEST(VariationGoingOut, V10FirstTurnOneLongSpreadPays4) {
-  const Game game(v10());
-  State s = test::deal(game, kHands, "2d", "9h");
+  const Game game(going_out_v10_rules());
+  State s = test::deal(game, kGoingOutHands, "2d", "9h");
   play(s, {"stock", "spread 4h5h6h7h8h9h"});
   expect_out(s, EndReason::kTonkOut, 1, 4);
 }
 
 // V10: not with hits: a spread and a hit on it empties the hand on the first turn for the usual 2x.
 TEST(VariationGoingOut, V10FirstTurnWithAHitPaysTheUsual) {
-  const Game game(v10());
-  State s = test::deal(game, kHands, "2d", "9h");
+  const Game game(going_out_v10_rules());
+  State s = test::deal(game, kGoingOutHands, "2d", "9h");
   play(s, {"stock", "spread 4h5h6h", "hit 0 7h8h9h"});
   expect_out(s, EndReason::kTonkOut, 1, 2);
 }
 
 // V10: "not when going out with one spread plus hits and a discard": 1x, out by discard.
 TEST(VariationGoingOut, V10FirstTurnSpreadHitsAndDiscardPays1) {
-  const Game game(v10());
+  const Game game(going_out_v10_rules());
   State s = test::deal(game, {"Kc Qd Jh Ts 2c", "4h 5h 6h 7h Kd"}, "2d", "8h");
   play(s, {"stock", "spread 4h5h6h", "hit 0 7h8h", "discard Kd"});
   expect_out(s, EndReason::kOutByDiscard, 1, 1);
@@ -147,8 +147,8 @@ TEST(VariationGoingOut, V10FirstTurnSpreadHitsAndDiscardPays1) {
 
 // V10: on a later turn two spreads pay the usual 2x.
 TEST(VariationGoingOut, V10SecondTurnTwoSpreadsPays2) {
-  const Game game(v10());
-  State s = test::deal(game, kHands, "2d", "Ks 3c 9h");
+  const Game game(going_out_v10_rules());
+  State s = test::deal(game, kGoingOutHands, "2d", "Ks 3c 9h");
   play(s, {"stock", "discard Ks"});  // seat 1, first turn
   play(s, {"stock", "discard 3c"});  // seat 0
   play(s, {"stock", "spread 4h5h6h", "spread 7h8h9h"});
@@ -158,7 +158,7 @@ TEST(VariationGoingOut, V10SecondTurnTwoSpreadsPays2) {
 // V10: "one's first turn" is each player's own first turn: the dealer, playing second, gets 4x too.
 //   seat 0 (dealer): 4c 5c 6c 7c 8c    seat 1: Kh Qd Jh Ts 2s    upcard 2d    stock 3d 9c
 TEST(VariationGoingOut, V10DealersFirstTurnPays4) {
-  const Game game(v10());
+  const Game game(going_out_v10_rules());
   State s = test::deal(game, {"4c 5c 6c 7c 8c", "Kh Qd Jh Ts 2s"}, "2d", "3d 9c");
   play(s, {"stock", "discard 3d"});  // seat 1
   EXPECT_EQ(s.turns_of(0), 1);
@@ -219,14 +219,14 @@ Rules v13h() {
 
 TEST(VariationGoingOut, V13hFirstTurnDoubleSpreadPays2) {
   const Game game(v13h());
-  State s = test::deal(game, kHands, "2d", "9h");
+  State s = test::deal(game, kGoingOutHands, "2d", "9h");
   play(s, {"stock", "spread 4h5h6h", "spread 7h8h9h"});
   expect_out(s, EndReason::kTonkOut, 1, 2);
 }
 
 TEST(VariationGoingOut, V13hLaterDoubleSpreadPays1) {
   const Game game(v13h());
-  State s = test::deal(game, kHands, "2d", "Ks 3c 9h");
+  State s = test::deal(game, kGoingOutHands, "2d", "Ks 3c 9h");
   play(s, {"stock", "discard Ks"});
   play(s, {"stock", "discard 3c"});
   play(s, {"stock", "spread 4h5h6h", "spread 7h8h9h"});

@@ -27,7 +27,7 @@ using test::legal_strings;
 using test::play;
 using test::sorted;
 
-const std::vector<std::string> kHands = {"8c 8d Jc Ts 5s", "4h 5h 6h 8h Kd", "7h 2c 3d Qs Js"};
+const std::vector<std::string> kSlapHands = {"8c 8d Jc Ts 5s", "4h 5h 6h 8h Kd", "7h 2c 3d Qs Js"};
 
 Rules slapping(Slapping mode) {
   Rules r;
@@ -38,7 +38,7 @@ Rules slapping(Slapping mode) {
 
 // Deals and plays up to seat 2's discard of 7h.
 State up_to_the_slap(const Game& game) {
-  State s = test::deal(game, kHands, "Ad", "Kh 3s 2d");
+  State s = test::deal(game, kSlapHands, "Ad", "Kh 3s 2d");
   play(s, {"stock", "spread 4h5h6h", "discard Kh"});  // seat 1: Kh fits nothing
   EXPECT_EQ(s.phase(), Phase::kStartOfTurn);
   EXPECT_EQ(s.current_player(), 2);

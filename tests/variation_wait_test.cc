@@ -22,7 +22,7 @@ using test::payouts;
 using test::play;
 using test::sorted;
 
-const std::vector<std::string> kHands = {"7h 3c Kc Qd Js", "4h 5h 6h 9c Kd"};
+const std::vector<std::string> kWaitHands = {"7h 3c Kc Qd Js", "4h 5h 6h 9c Kd"};
 
 // Plays turns that change nothing (pass_turn) until `player` may drop at the start of a turn, and
 // returns how many of that player's turns began with the drop forbidden. On each of those the player
@@ -48,7 +48,7 @@ TEST(VariationWait, V6_1SpreadCostsThreeTurns) {
   Rules r;
   r.spread_wait = 3;
   const Game game(r);
-  State s = test::deal(game, kHands, "Jd", "Ac");
+  State s = test::deal(game, kWaitHands, "Jd", "Ac");
   play(s, {"stock", "spread 4h5h6h", "discard Ac"});
   EXPECT_EQ(test::waiting_turns(s, 1), 3);
   EXPECT_EQ(test::waiting_turns(s, 0), 0);
@@ -65,7 +65,7 @@ TEST(VariationWait, V6_2BeingHitCostsOneTurn) {
   Rules r;
   r.hit_wait = 1;
   const Game game(r);
-  State s = test::deal(game, kHands, "Jd", "Ac 2c");
+  State s = test::deal(game, kWaitHands, "Jd", "Ac 2c");
   play(s, {"stock", "spread 4h5h6h", "discard Ac"});
   EXPECT_EQ(test::waiting_turns(s, 1), 0);  // laying a spread costs nothing here
   play(s, {"stock", "hit 0 7h", "discard 2c"});
@@ -103,7 +103,7 @@ TEST(VariationWait, V6_3BeingHitCostsNothing) {
   Rules r;
   r.own_hit_wait = 1;
   const Game game(r);
-  State s = test::deal(game, kHands, "Jd", "Ac 2c");
+  State s = test::deal(game, kWaitHands, "Jd", "Ac 2c");
   play(s, {"stock", "spread 4h5h6h", "discard Ac"});
   play(s, {"stock", "hit 0 7h", "discard 2c"});
   EXPECT_EQ(test::waiting_turns(s, 1), 0);
@@ -243,7 +243,7 @@ TEST(VariationWait, V6bBeingHitCostsThreeTurns) {
   r.hit_wait = 3;
   r.own_hit_wait = 3;
   const Game game(r);
-  State s = test::deal(game, kHands, "Jd", "Ac 2c");
+  State s = test::deal(game, kWaitHands, "Jd", "Ac 2c");
   play(s, {"stock", "spread 4h5h6h", "discard Ac"});
   play(s, {"stock", "hit 0 7h", "discard 2c"});
   EXPECT_EQ(test::waiting_turns(s, 1), 3);
@@ -358,7 +358,7 @@ TEST(VariationWait, V14cSpreadCostsNothingHitCostsOneTurn) {
   Rules r;
   r.hit_wait = 1;
   const Game game(r);
-  State s = test::deal(game, kHands, "Jd", "Ac 2c");
+  State s = test::deal(game, kWaitHands, "Jd", "Ac 2c");
   play(s, {"stock", "spread 4h5h6h", "discard Ac"});  // seat 1
   pass_turn(s);                                       // seat 0 draws 2c, no hit
   EXPECT_EQ(legal_strings(s), sorted({"drop", "stock", "take"}));

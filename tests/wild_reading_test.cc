@@ -15,7 +15,7 @@ namespace {
 using test::card;
 using test::cards;
 
-Rules wild_rules(DeckKind deck = DeckKind::kFull52) {
+Rules wild_reading_rules(DeckKind deck = DeckKind::kFull52) {
   Rules r;
   r.deck = deck;
   r.jokers = 2;
@@ -32,20 +32,20 @@ std::string reading_text(const Game& game, std::string_view spread, std::string_
 }
 
 TEST(WildReading, RunWildCardsFillTheOpenPlacesFromTheLowest) {
-  const Game game(wild_rules());
+  const Game game(wild_reading_rules());
   EXPECT_EQ(reading_text(game, "4h 6h 2c X1", "run:3h"), "2c=3h X1=5h");
   EXPECT_EQ(reading_text(game, "7s Ts 2h X2", "run:7s"), "2h=8s X2=9s");
 }
 
 TEST(WildReading, TheSuitsOwnDeuceInItsPlaceStandsForItself) {
-  const Game game(wild_rules());
+  const Game game(wild_reading_rules());
   EXPECT_EQ(reading_text(game, "Ah 2h X1", "run:Ah"), "X1=3h");
   // Out of its place the same deuce is wild like any other.
   EXPECT_EQ(reading_text(game, "5h 6h 2h", "run:5h"), "2h=7h");
 }
 
 TEST(WildReading, BookWildCardsStandForTheRankAndDeucesInABookOfDeucesForThemselves) {
-  const Game game(wild_rules());
+  const Game game(wild_reading_rules());
   EXPECT_EQ(reading_text(game, "9c 9d X1", "book:9"), "X1=9");
   EXPECT_EQ(reading_text(game, "2c 2d X1", "book:2"), "X1=2");
   EXPECT_TRUE(read_wild_cards(game, cards("9c 9d 9h"), shape_book(Rank::kNine)).size == 0);
@@ -53,13 +53,13 @@ TEST(WildReading, BookWildCardsStandForTheRankAndDeucesInABookOfDeucesForThemsel
 }
 
 TEST(WildReading, TheFortyCardDeckRunsFromTheSevenToTheJack) {
-  const Game game(wild_rules(DeckKind::kForty));
+  const Game game(wild_reading_rules(DeckKind::kForty));
   EXPECT_EQ(reading_text(game, "6d 7d X2", "run:6d"), "X2=Jd");
   EXPECT_EQ(reading_text(game, "6d X1 Jd", "run:6d"), "X1=7d");
 }
 
 TEST(V11, RunOrderSkipsTheMissingRanksBothWays) {
-  const Game forty(wild_rules(DeckKind::kForty));
+  const Game forty(wild_reading_rules(DeckKind::kForty));
   EXPECT_EQ(forty.top_run_position(), 9);
   EXPECT_EQ(forty.run_position(Rank::kJack), 7);
   EXPECT_EQ(forty.rank_at(7), Rank::kJack);
@@ -77,7 +77,7 @@ TEST(V11, RunOrderSkipsTheMissingRanksBothWays) {
 
 // The view JSON writes the engine's reading in the spreads that hold a wild card, and only there.
 TEST(WildReading, TheViewJsonSaysWhatEachWildCardStandsFor) {
-  const Game game(wild_rules(DeckKind::kForty));
+  const Game game(wild_reading_rules(DeckKind::kForty));
   View v;
   v.game = &game;
   v.num_players = 2;
@@ -99,12 +99,12 @@ TEST(WildReading, TheViewJsonSaysWhatEachWildCardStandsFor) {
 // A spread's form (the view's and the server's `form`): a reader learns a book's rank and a run's
 // places from the engine, never from the shape notation or a run order of its own (V11).
 TEST(WildReading, TheFormNamesABooksRankAndARunsPlacesInTheDecksOrder) {
-  const Game forty(wild_rules(DeckKind::kForty));
+  const Game forty(wild_reading_rules(DeckKind::kForty));
   EXPECT_EQ(form_json(forty, shape_run(Suit::kClubs, Rank::kSix), 4), R"({"kind":"run","suit":"c","places":["6","7","J","Q"]})");
   EXPECT_EQ(form_json(forty, shape_book(Rank::kNine), 3), R"({"kind":"book","rank":"9"})");
   EXPECT_EQ(form_json(forty, shape_run(Suit::kHearts, Rank::kThree), 0), R"({"kind":"run","suit":"h"})");  // a hit's
   EXPECT_EQ(form_json(forty, 0, 3), "null");
-  const Game full(wild_rules(DeckKind::kFull52));
+  const Game full(wild_reading_rules(DeckKind::kFull52));
   EXPECT_EQ(form_json(full, shape_run(Suit::kClubs, Rank::kSix), 4), R"({"kind":"run","suit":"c","places":["6","7","8","9"]})");
   EXPECT_EQ(form_json(full, full.shape_of(cards("Tc Td Ts")), 3), R"({"kind":"book","rank":"T"})");
 }

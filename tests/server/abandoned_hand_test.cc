@@ -10,10 +10,10 @@
 #include <memory>
 #include <string>
 
-#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
+#include "../cli_runner.h"  // temp_path
 #include "memory_lobby.h"
 #include "server_table.h"
 #include "tonk/record.h"
@@ -24,13 +24,9 @@ namespace {
 using nlohmann::json;
 using Client = std::shared_ptr<MemoryClient>;
 
-std::string temp_file(const std::string& name) {
-  return (std::filesystem::temp_directory_path() / ("tonk-abandoned-" + std::to_string(::getpid()) + "-" + name)).string();
-}
-
 // `tonk verify` of `text`: its exit status and what it printed.
 std::pair<int, std::string> verify(const std::string& text) {
-  const std::string path = temp_file("hand.tonk");
+  const std::string path = temp_path("hand.tonk");
   std::ofstream(path) << text;
   std::string out;
   FILE* p = ::popen((std::string(TONK_CLI) + " verify " + path + " 2>&1").c_str(), "r");
@@ -123,7 +119,7 @@ TEST(ServeAbandonedHand, ATableEveryPersonLeftMidHandRevealsAndRecordsIt) {
 }
 
 TEST(ServeAbandonedHand, AnAbandonedHandsRecordOutlivesARestartAndOldLogsRebuildIt) {
-  const std::string db = temp_file("restart.db");
+  const std::string db = temp_path("restart.db");
   std::string code, text;
   {
     MemoryLobby lobby(std::make_unique<serve::SqliteStorage>(db));

@@ -29,16 +29,6 @@ Table two_people(unsigned short port) {
   return t;
 }
 
-json latest_state(WsClient& c) {
-  c.request({{"type", "ping"}});  // everything sent before the pong has been read
-  json last;
-  while (c.has_pending()) {
-    json m = c.next();
-    if (m["type"] == "state") last = m;
-  }
-  return last;
-}
-
 TEST(ServeAbuse, GarbageAndMalformedMessagesGetErrorsAndChangeNothing) {
   ServerProcess server(":memory:");
   Table t = two_people(server.port());

@@ -10,10 +10,10 @@
 #include <memory>
 #include <string>
 
-#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
+#include "../cli_runner.h"  // temp_path
 #include "chat.h"
 #include "client_message.h"
 #include "memory_lobby.h"
@@ -25,10 +25,6 @@ namespace {
 
 using nlohmann::json;
 using Client = std::shared_ptr<MemoryClient>;
-
-std::string temp_file(const std::string& name) {
-  return (std::filesystem::temp_directory_path() / ("tonk-chat-" + std::to_string(::getpid()) + "-" + name)).string();
-}
 
 // Ann (seat 0) and Bo (seat 1) at a two-seat table made with `options`, and a spectator.
 struct ChatTable {
@@ -211,7 +207,7 @@ TEST(Chat, TheConnectionsOfOneAddressShareALargerLimit) {
 }
 
 TEST(Chat, TheLinesAreLoggedAndSurviveARestartForAResumingSeat) {
-  const std::string db = temp_file("restart.db");
+  const std::string db = temp_path("restart.db");
   std::filesystem::remove(db);
   std::string code, token;
   {

@@ -78,7 +78,9 @@ TEST(ServeCrashRecovery, KilledMidHandFiftyTimesEveryTableResumesExactly) {
           EXPECT_EQ(h["events"][k + 1]["actor"], actions[k]["player"]);
         }
       }
-      if (position(p.last) < position(before[i])) ASSERT_TRUE(read_until(p, position(before[i])));
+      if (position(p.last) < position(before[i])) {
+        ASSERT_TRUE(read_until(p, position(before[i])));
+      }
       const json& b = before[i];
       const json& a = p.last;
       if (position(a) == position(b)) {

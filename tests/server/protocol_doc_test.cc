@@ -70,14 +70,6 @@ json error_of(WsClient& c, json request) {
 }
 
 // Two people at a table of two seats: a hand is dealt. Returns the code; `a` holds seat 0.
-json latest_state(WsClient& c) {
-  c.request({{"type", "ping"}});
-  json last;
-  while (c.has_pending())
-    if (json m = c.next(); m["type"] == "state") last = m;
-  return last;
-}
-
 // A two-person table with Ann (a) and Bo (b) seated and hand 1 in play: its code, and Ann's latest
 // `state` in `state`. Hand 1 can end as it is dealt (a dealt tonk, S7): then another table is made,
 // at most 20 times.

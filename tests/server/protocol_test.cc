@@ -467,17 +467,6 @@ TEST(ServeProtocol, TurnTimerHandsASilentSeatToABotMarkedAuto) {
   EXPECT_FALSE(last["seats"][seat]["auto"].get<bool>());
 }
 
-// The last state `c` was sent (everything sent before the pong has been read).
-json latest_state(WsClient& c) {
-  c.request({{"type", "ping"}});
-  json last;
-  while (c.has_pending()) {
-    json m = c.next();
-    if (m["type"] == "state") last = m;
-  }
-  return last;
-}
-
 // No runaway play: when no person is present (every person timed out, or gone), the hand in play is
 // played out by the bots and then the table holds; no further hand is dealt, even with
 // pause_seconds 0, until a person is back (`back`, or a resume).

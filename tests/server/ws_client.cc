@@ -84,4 +84,12 @@ json WsClient::read_one() {
   return json::parse(text);
 }
 
+json latest_state(WsClient& client) {
+  client.request({{"type", "ping"}});
+  json last;
+  while (client.has_pending())
+    if (json m = client.next(); m["type"] == "state") last = m;
+  return last;
+}
+
 }  // namespace tonk::test

@@ -89,6 +89,8 @@ class ServerProcess {
   ServerProcess(const ServerProcess&) = delete;
   ServerProcess& operator=(const ServerProcess&) = delete;
   unsigned short port() const { return port_; }
+  /// The address a cluster names this server by (`GET /tables/CODE/host`): http://127.0.0.1:PORT.
+  std::string url() const { return "http://127.0.0.1:" + std::to_string(port_); }
   pid_t pid() const { return pid_; }
   /// The line it printed when it started listening.
   const std::string& said() const { return said_; }
@@ -186,5 +188,9 @@ class WsClient {
   long long id_ = 0;
   int timeout_ = 20;
 };
+
+/// The last `state` message `client` was sent, after a ping whose pong shows that everything the
+/// server sent before it has been read; an empty json when there was none.
+json latest_state(WsClient& client);
 
 }  // namespace tonk::test

@@ -40,7 +40,6 @@ std::string host_of(const ServerProcess& server, const std::string& table) {
   return j["host"].is_string() ? j["host"].get<std::string>() : "";
 }
 
-std::string url_of(const ServerProcess& server) { return "http://127.0.0.1:" + std::to_string(server.port()); }
 
 // Acts with a random legal action for whoever may move at `table` and waits until every player of
 // the table saw the result. Returns false when nobody at the table has legal actions or a read failed.
@@ -103,7 +102,7 @@ TEST(ServePostgresFailover, KilledHostsTableContinuesOnTheOtherServerExactly) {
     for (Player& p : players) ASSERT_TRUE(read_until(p, {1, 0}));
   }
   // The routing registry: both servers name the creator as the host.
-  for (auto& s : servers) EXPECT_EQ(host_of(*s, table), url_of(*servers[0]));
+  for (auto& s : servers) EXPECT_EQ(host_of(*s, table), servers[0]->url());
 
   int resumed_ahead = 0;
   for (int kill = 0; kill < kKills; ++kill) {
@@ -164,7 +163,7 @@ TEST(ServePostgresFailover, KilledHostsTableContinuesOnTheOtherServerExactly) {
               << " after " << std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - killed_at).count() << " ms\n";
     host = new_host;
     // The routing registry names the surviving server, whichever server is asked.
-    for (auto& s : servers) EXPECT_EQ(host_of(*s, table), url_of(*servers[host])) << "kill " << kill;
+    for (auto& s : servers) EXPECT_EQ(host_of(*s, table), servers[host]->url()) << "kill " << kill;
     // Each seat's state is the one it last saw, or exactly the in-flight action further.
     for (std::size_t i = 0; i < players.size(); ++i) {
       Player& p = players[i];

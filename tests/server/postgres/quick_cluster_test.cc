@@ -21,9 +21,8 @@
 namespace tonk::test {
 namespace {
 
-constexpr int kReadTimeout = 5;  // seconds a client waits for a reply before the test fails
+constexpr int kReplyTimeout = 5;  // seconds a client waits for a reply before the test fails
 
-std::string url_of(const ServerProcess& server) { return "http://127.0.0.1:" + std::to_string(server.port()); }
 
 // A P-STD table of three seats: no other test of this binary asks for one.
 json quick(const std::string& name) {
@@ -47,20 +46,20 @@ TEST(ServePostgresQuickPlay, AnAskOnOneServerIsPointedAtAnotherServersWaitingTab
   ServerProcess b(url_env, 1, "20", extra);
 
   // Ann waits at a new table on A.
-  WsClient ann(a.port(), kReadTimeout);
+  WsClient ann(a.port(), kReplyTimeout);
   const json joined = ann.request(quick("Ann"));
   ASSERT_EQ(joined["type"], "joined") << joined.dump();
   const std::string table = joined["table"];
 
   // B lists it, hosted by A; A lists it as its own.
-  WsClient on_b(b.port(), kReadTimeout);
+  WsClient on_b(b.port(), kReplyTimeout);
   const json b_tables = on_b.request({{"type", "tables"}});
   const json entry = listed(b_tables, table);
   ASSERT_TRUE(entry.is_object()) << b_tables.dump();
-  EXPECT_EQ(entry["host"], url_of(a));
+  EXPECT_EQ(entry["host"], a.url());
   EXPECT_EQ(entry["people"], 1);
   EXPECT_EQ(entry["open"], 2);
-  WsClient on_a(a.port(), kReadTimeout);
+  WsClient on_a(a.port(), kReplyTimeout);
   const json a_entry = listed(on_a.request({{"type", "tables"}}), table);
   ASSERT_TRUE(a_entry.is_object());
   EXPECT_TRUE(a_entry["host"].is_null()) << a_entry.dump();
@@ -69,16 +68,16 @@ TEST(ServePostgresQuickPlay, AnAskOnOneServerIsPointedAtAnotherServersWaitingTab
     ASSERT_EQ(status, 200) << body;
     const json e = listed(json::parse(body), table);
     ASSERT_TRUE(e.is_object()) << body;
-    EXPECT_EQ(e["host"], url_of(a));
+    EXPECT_EQ(e["host"], a.url());
   }
 
   // Bob asks B: he is pointed at A's table, and following it seats him there.
-  WsClient bob_b(b.port(), kReadTimeout);
+  WsClient bob_b(b.port(), kReplyTimeout);
   const json pointed = bob_b.request(quick("Bob"));
   ASSERT_EQ(pointed["type"], "elsewhere") << pointed.dump();
   EXPECT_EQ(pointed["table"], table);
-  EXPECT_EQ(pointed["host"], url_of(a));
-  WsClient bob(a.port(), kReadTimeout);
+  EXPECT_EQ(pointed["host"], a.url());
+  WsClient bob(a.port(), kReplyTimeout);
   const json bob_joined = bob.request({{"type", "join"}, {"table", table}, {"name", "Bob"}});
   ASSERT_EQ(bob_joined["type"], "joined") << bob_joined.dump();
   EXPECT_EQ(bob_joined["table"], table);
@@ -91,24 +90,24 @@ TEST(ServePostgresQuickPlay, AnAskOnOneServerIsPointedAtAnotherServersWaitingTab
 
   // An asker whose name a seat there shows is not pointed at it (its host would refuse the join):
   // B seats her at a new table of its own.
-  WsClient ann2(b.port(), kReadTimeout);
+  WsClient ann2(b.port(), kReplyTimeout);
   const json ann2_joined = ann2.request(quick("ANN"));
   ASSERT_EQ(ann2_joined["type"], "joined") << ann2_joined.dump();
   EXPECT_NE(ann2_joined["table"], table);
 
   // Cy and Dan are both pointed at the last seat (fewest open seats wins); Cy takes it, the hand is
   // dealt, Dan's join is refused by the host, and no server lists the table any more.
-  WsClient cy_b(b.port(), kReadTimeout);
+  WsClient cy_b(b.port(), kReplyTimeout);
   const json cy_pointed = cy_b.request(quick("Cy"));
   ASSERT_EQ(cy_pointed["type"], "elsewhere") << cy_pointed.dump();
   EXPECT_EQ(cy_pointed["table"], table);
-  WsClient dan_b(b.port(), kReadTimeout);
+  WsClient dan_b(b.port(), kReplyTimeout);
   const json dan_pointed = dan_b.request(quick("Dan"));
   ASSERT_EQ(dan_pointed["type"], "elsewhere") << dan_pointed.dump();
   EXPECT_EQ(dan_pointed["table"], table);
-  WsClient cy(a.port(), kReadTimeout);
+  WsClient cy(a.port(), kReplyTimeout);
   ASSERT_EQ(cy.request({{"type", "join"}, {"table", table}, {"name", "Cy"}})["type"], "joined");
-  WsClient dan(a.port(), kReadTimeout);
+  WsClient dan(a.port(), kReplyTimeout);
   const json dan_refused = dan.request({{"type", "join"}, {"table", table}, {"name", "Dan"}});
   EXPECT_EQ(dan_refused["type"], "error") << dan_refused.dump();
   EXPECT_EQ(dan_refused["code"], "table_full") << dan_refused.dump();
