@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The test suite under AddressSanitizer and UndefinedBehaviorSanitizer (gcc), assertions on, in
-# build-asan/. Any report fails the run. Usage: scripts/sanitize.sh [ctest args]
+# build-asan/. Any report fails the run. The test files get ASan alone (tests/CMakeLists.txt:
+# UBSan checks the library's code, not the tests' own). Usage: scripts/sanitize.sh [ctest args]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install_deps.sh  # what the build needs, on a new machine too
