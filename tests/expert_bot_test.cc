@@ -338,6 +338,33 @@ TEST(OpponentModel, TrustScalesTheEvidenceAndRandomPlayFloorsIt) {
   }
 }
 
+// Under V13a a wild card stands in a spread beside any card, so nobody throws one lightly. Seat 1
+// held a joker and a deuce among low cards and threw one of them: with the deuces and jokers wild
+// the discard model reads that as several times less likely than with the same cards plain (V16's jokers,
+// worth 0, partners of nothing). A model that scored a joker as a partner of nothing and a wild
+// deuce as an ordinary 2 read both the same either way.
+TEST(OpponentModel, AWildCardIsTheCardAPlayerKeeps) {
+  Rules wild_rules;
+  wild_rules.jokers = 2;
+  wild_rules.wild_cards = WildCards::kDeucesJokers;
+  Rules plain_rules = wild_rules;
+  plain_rules.wild_cards = WildCards::kNone;
+  for (const char* thrown : {"X1", "2s"}) {
+    double log_weight[2] = {};
+    for (const bool wild : {false, true}) {
+      const std::shared_ptr<const Game> game = make_game(wild ? wild_rules : plain_rules);
+      Hand hand = make_hand(game, {"Ac 9c Jd Qh Kd", "X1 2s As 3d 4c"}, "Kc", "Td 5h", 1);
+      for (const std::string& a : std::vector<std::string>{"stock", "discard Td", "stock", "discard " + std::string(thrown)})
+        hand.apply(test::act(a));
+      const View view = hand.view(0);
+      const OpponentModel model(view);
+      ASSERT_TRUE(model.informative());
+      log_weight[wild] = model.log_weight(hand.state());
+    }
+    EXPECT_LT(log_weight[1], log_weight[0] - 2.0) << thrown;  // at least 7 times less likely
+  }
+}
+
 // The levels' mistakes: at the configured rate (within a loose band over a few hundred decisions),
 // and never a discard of a card that is part of a spread in hand, pairs or runs with a held card, or
 // fits a spread on the table.

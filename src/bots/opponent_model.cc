@@ -9,12 +9,20 @@ namespace tonk {
 
 namespace {
 
-// How much a card helps toward spreads in `hand`: partners of its rank, neighbours in its suit.
+// What a wild card (V13a) is worth as a partner: it stands in a spread beside any card, so a player
+// keeps it before any natural card (a discard model that read a joker as a card with no partners
+// and a wild deuce as a plain 2 had them thrown like low singletons).
+constexpr int kWildCardPotential = 8;
+
+// How much a card helps toward spreads in `hand`: partners of its rank, neighbours in its suit, and
+// under V13a each wild card held (a partner of every natural card).
 int potential(const Game& game, CardSet hand, Card c) {
+  const CardSet wild = game.wild_cards();
+  if (wild.contains(c)) return kWildCardPotential;
   if (c.is_joker()) return 0;
-  int score = 0;
+  int score = 2 * ((hand - CardSet(c)) & wild).size();
   const int pos = game.run_position(c.rank());
-  for (Card o : hand) {
+  for (Card o : hand - wild) {
     if (o == c || o.is_joker()) continue;
     if (o.rank() == c.rank()) score += 2;
     if (o.suit() == c.suit() && pos >= 0) {
