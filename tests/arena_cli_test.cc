@@ -1,13 +1,7 @@
 // `tonk arena` as a program, and the line between fair bots and the oracle on the command line:
 // the arena seats the oracle, `tonk play` and `tonk sim` refuse it.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <cstdio>
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include <nlohmann/json.hpp>

@@ -1,6 +1,7 @@
 #include "greedy_bot.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace tonk {
 
@@ -29,22 +30,6 @@ int deadwood(const View& view, CardSet hand) {
   return game.lowest_count(hand);
 }
 
-// How much a card helps toward future spreads: partners of the same rank or nearby in its suit.
-int potential(const Game& game, CardSet hand, Card c) {
-  if (c.is_joker()) return 0;
-  int score = 0;
-  for (Card o : hand) {
-    if (o == c || o.is_joker()) continue;
-    if (o.rank() == c.rank()) score += 2;
-    if (o.suit() == c.suit()) {
-      const int a = game.run_position(o.rank());
-      const int b = game.run_position(c.rank());
-      if (a >= 0 && b >= 0 && std::abs(a - b) <= 2) score += std::abs(a - b) == 1 ? 2 : 1;
-    }
-  }
-  return score;
-}
-
 // The card of `suit` at run position `pos`, or none() when no rank has that position.
 Card at_run_position(const Game& game, Suit suit, int pos) {
   for (int r = 0; r < kNumRanks; ++r)
@@ -52,8 +37,9 @@ Card at_run_position(const Game& game, Suit suit, int pos) {
   return Card::none();
 }
 
-// potential() counting only partnerships that can still grow into a spread: a pair needs a third
-// card of its rank, two neighbours an end of the run, a gap its middle card, not yet in the pile
+// spread_potential() (wild cards read as naturals) counting only partnerships that can still grow
+// into a spread: a pair needs a third card of its rank, two neighbours an end of the run, a gap its
+// middle card, not yet in the pile
 // (cards under the top discard are gone for good) nor in `hand`.
 int live_potential(const View& view, CardSet hand, Card c) {
   const Game& game = *view.game;
@@ -88,7 +74,7 @@ int live_potential(const View& view, CardSet hand, Card c) {
 int feeds(const View& view, Card c) {
   int total = 0;
   for (int p = 0; p < view.num_players; ++p)
-    if (p != view.player && !view.known_cards[p].empty()) total += potential(*view.game, view.known_cards[p] | CardSet(c), c);
+    if (p != view.player && !view.known_cards[p].empty()) total += spread_potential(*view.game, view.known_cards[p] | CardSet(c), c, false);
   return total;
 }
 
@@ -178,7 +164,7 @@ Action GreedyBot::choose(const View& view, const ActionList& legal) {
   for (const Action& a : legal) {
     if (a.kind != ActionKind::kDiscard) continue;
     const Card c = a.card();
-    int score = 4 * game.value(c) - 3 * (style_.careful ? live_potential(view, hand, c) : potential(game, hand, c));
+    int score = 4 * game.value(c) - 3 * (style_.careful ? live_potential(view, hand, c) : spread_potential(game, hand, c, false));
     if (style_.careful) score -= 6 * feeds(view, c);
     if (fits_table(view, c)) score -= 20;
     score = score * 8 + static_cast<int>(rng_.below(8));
@@ -190,6 +176,24 @@ Action GreedyBot::choose(const View& view, const ActionList& legal) {
   if (best_discard) return *best_discard;
   if (legal.contains(Action::end_turn())) return Action::end_turn();  // V19c
   return legal[0];
+}
+
+int spread_potential(const Game& game, CardSet hand, Card c, bool read_wild_cards) {
+  constexpr int kWildCardPotential = 8;  // a wild card stands in a spread beside any card
+  const CardSet wild = read_wild_cards ? game.wild_cards() : CardSet();
+  if (wild.contains(c)) return kWildCardPotential;
+  if (c.is_joker()) return 0;
+  int score = 2 * ((hand - CardSet(c)) & wild).size();
+  const int pos = game.run_position(c.rank());
+  for (Card o : hand - wild) {
+    if (o == c || o.is_joker()) continue;
+    if (o.rank() == c.rank()) score += 2;
+    if (o.suit() == c.suit() && pos >= 0) {
+      const int other = game.run_position(o.rank());
+      if (other >= 0 && std::abs(other - pos) <= 2) score += std::abs(other - pos) == 1 ? 2 : 1;
+    }
+  }
+  return score;
 }
 
 }  // namespace tonk

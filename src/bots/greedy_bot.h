@@ -38,4 +38,12 @@ class GreedyBot final : public Bot {
   GreedyStyle style_;
 };
 
+/// How much card `c` helps toward spreads in `hand`, in partnership units: 2 for each card of its
+/// rank, 2 for each card of its suit one run position away, 1 two away. With `read_wild_cards`
+/// each wild card held (V13a) is a partner of every natural card, worth 2, and a wild card itself
+/// scores 8, the card a player keeps; without, wild cards count as the naturals they are (greedy's
+/// own reading, and the only one when the rules have no wild cards). A joker that is not wild (V16)
+/// partners nothing and scores 0.
+int spread_potential(const Game& game, CardSet hand, Card c, bool read_wild_cards);
+
 }  // namespace tonk

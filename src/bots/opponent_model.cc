@@ -9,31 +9,6 @@ namespace tonk {
 
 namespace {
 
-// What a wild card (V13a) is worth as a partner: it stands in a spread beside any card, so a player
-// keeps it before any natural card (a discard model that read a joker as a card with no partners
-// and a wild deuce as a plain 2 had them thrown like low singletons).
-constexpr int kWildCardPotential = 8;
-
-// How much a card helps toward spreads in `hand`: partners of its rank, neighbours in its suit, and
-// under V13a each wild card held (a partner of every natural card).
-int potential(const Game& game, CardSet hand, Card c) {
-  const CardSet wild = game.wild_cards();
-  if (wild.contains(c)) return kWildCardPotential;
-  if (c.is_joker()) return 0;
-  int score = 2 * ((hand - CardSet(c)) & wild).size();
-  const int pos = game.run_position(c.rank());
-  for (Card o : hand - wild) {
-    if (o == c || o.is_joker()) continue;
-    if (o.rank() == c.rank()) score += 2;
-    if (o.suit() == c.suit() && pos >= 0) {
-      const int other = game.run_position(o.rank());
-      const int gap = other >= 0 ? std::abs(other - pos) : 99;
-      if (gap <= 2) score += gap == 1 ? 2 : 1;
-    }
-  }
-  return score;
-}
-
 // True when c makes a book or a run of three with cards of `hand` (wild cards aside).
 bool makes_meld(const Game& game, CardSet hand, Card c) {
   if (c.is_joker()) return false;
@@ -155,7 +130,7 @@ double OpponentModel::other_log_weight(const State& world, int p) const {
   const CardSet hand = world.hand(p);
   double total = 0;
   if (last_pass_[i].valid() && makes_meld(game, hand, last_pass_[i])) total += kPassPenalty;
-  if (last_take_[i].valid() && game.value(last_take_[i]) > 3 && potential(game, hand, last_take_[i]) == 0)
+  if (last_take_[i].valid() && game.value(last_take_[i]) > 3 && spread_potential(game, hand, last_take_[i], true) == 0)
     total += kLonelyTakePenalty;
   if (did_not_drop_[i]) {
     // Greedy's threshold, at its middle setting of 4 points per card of the shortest other hand,
@@ -229,7 +204,7 @@ double OpponentModel::discard_log_weight(const State& world, int p) const {
   // How much discarding c appeals, in units of the temperature: 4 per point of value, less 3 per
   // unit of potential, less 20 for a card that fits a spread on the table.
   auto appeal = [&](Card c) {
-    double s = 4.0 * game.value(c) - 3.0 * potential(game, held, c);
+    double s = 4.0 * game.value(c) - 3.0 * spread_potential(game, held, c, true);
     for (int i = 0; i < num_spreads_; ++i)
       if (game.can_hit(spreads_[static_cast<std::size_t>(i)], CardSet(c))) {
         s -= 20;
