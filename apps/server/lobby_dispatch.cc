@@ -108,7 +108,7 @@ void Lobby::handle(const std::shared_ptr<Client>& client, const in::Join& m, out
   remember_player(player, m.name);
   follow(client, table, s);
   send(client, out::joined(table->code(), s, token, re));
-  table->subscribe(client);
+  table->subscribe_joined(client);
 }
 
 void Lobby::handle(const std::shared_ptr<Client>& client, const in::Resume& m, out::RequestId re) {

@@ -160,7 +160,7 @@ void Lobby::handle(const std::shared_ptr<Client>& client, const in::Quick& m, ou
   remember_player(player, m.name);
   follow(client, table, seat);
   send(client, out::joined(table->code(), seat, token, re));
-  table->subscribe(client);
+  table->subscribe_joined(client);
 }
 
 }  // namespace tonk::serve

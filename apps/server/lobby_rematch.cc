@@ -111,7 +111,7 @@ void Lobby::handle(const std::shared_ptr<Client>& client, const in::Rematch& m, 
   auto [s, token] = table->join(r.names[i], seat, "", r.players[i]);  // the same person: rated as before
   follow(client, table, s);
   send(client, out::joined(table->code(), s, token, re));
-  table->subscribe(client);
+  table->subscribe_joined(client);
   if (const std::optional<std::int64_t> at = table->machine().bots_at_ms())  // as logged
     r.until_ms = *at - (table->config().listed ? limits_.quick_wait.count() : 0);
   rematch_changed(r);

@@ -207,8 +207,7 @@ std::pair<int, std::string> ServerTable::join(const std::string& name, std::opti
   const std::string token = random_hex(16);  // 128 bits from the OS CSPRNG
   const std::vector<LogEntry> entries = record_decision(JoinRequest{name, seat, entropy, sha256_hex(token), player});
   const int s = std::get<JoinEntry>(entries.front()).seat;
-  after_change();
-  return {s, token};
+  return {s, token};  // nothing dealt yet: subscribe_joined lets the table go on
 }
 
 void ServerTable::fill_now() {
@@ -372,6 +371,13 @@ void ServerTable::subscribe(const std::shared_ptr<Client>& client) {
   send_history(client);  // the hand so far: a page that reloads rebuilds its log from it
   if (seat < 0) audience_changed();
   if (held_ && holds(client->following.seat)) after_change();  // a person is back: deal
+}
+
+void ServerTable::subscribe_joined(const std::shared_ptr<Client>& client) {
+  std::erase_if(subscribers_, [](const std::weak_ptr<Client>& w) { return w.expired(); });
+  subscribers_.push_back(client);
+  after_change();         // the seat connected, a full table deals: everyone is sent it, the joiner too
+  send_history(client);  // as subscribe: the hand so far, when one was dealt
 }
 
 void ServerTable::unsubscribe(const Client* client) {

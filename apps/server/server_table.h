@@ -55,7 +55,9 @@ class ServerTable : public std::enable_shared_from_this<ServerTable> {
 
   // Requests of docs/PROTOCOL.md; each throws ProtocolError when refused (nothing changes then).
   /// Seats a person (`player` their player id, "" for none: logged with the seat); returns the seat
-  /// and its token (hex).
+  /// and its token (hex). Deals nothing and starts nothing: the caller has the joining connection
+  /// follow the seat, then calls subscribe_joined, so that the joiner is sent everything the join
+  /// causes (a deal, and a hand over at its deal, S7, with its `hand_over`).
   std::pair<int, std::string> join(const std::string& name, std::optional<int> seat, const std::string& entropy,
                                    const std::string& player = "");
   /// Plays `action` for `seat` if the table is at position (`hand`, `seq`) (else `stale`): a resent
@@ -107,6 +109,9 @@ class ServerTable : public std::enable_shared_from_this<ServerTable> {
 
   /// Follows the table: `client.following.seat` a seat (-1: spectator). Sends the current state.
   void subscribe(const std::shared_ptr<Client>& client);
+  /// As subscribe, for the seat `client` has just joined (join): the table goes on first (a full
+  /// table deals) and tells everyone, the joiner too, then the joiner gets the hand so far.
+  void subscribe_joined(const std::shared_ptr<Client>& client);
   void unsubscribe(const Client* client);
   /// Sends `client` the full current state.
   void send_state(const std::shared_ptr<Client>& client);

@@ -41,7 +41,7 @@ void run_client(WsClient& c, Checker& checker, int hands, std::uint64_t seed, co
   long long acted_hand = -1, acted_seq = -1, request = 1000;
   std::map<long long, long long> record_requests;  // id -> hand
   int over = 0;
-  long long again_hand = -1;
+  long long again_hand = -1, last_over = 0;
   while (checker.hands_checked < hands) {
     const json m = c.next();
     const std::string type = m.value("type", "");
@@ -58,6 +58,9 @@ void run_client(WsClient& c, Checker& checker, int hands, std::uint64_t seed, co
       c.send({{"type", "act"}, {"action", legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)]["id"]},
               {"hand", acted_hand}, {"seq", acted_seq}});
     } else if (type == "hand_over" && over < hands) {
+      // Every hand's end is told, in order: the last to join a table too (hand 1 may end at its deal, S7).
+      if (m["hand"] != last_over + 1) checker.fail("hand_over of hand " + m["hand"].dump() + " after hand " + std::to_string(last_over) + "'s");
+      last_over = m["hand"];
       ++over;
       record_requests[++request] = m["hand"];
       c.send({{"type", "record"}, {"id", request}, {"hand", m["hand"]}});
