@@ -67,6 +67,10 @@ TEST(ExpertBot, OptionsParseAndNameTheKind) {
   EXPECT_EQ(parse_expert_options("chain4").chain_steps, 4);
   EXPECT_EQ(expert_kind(parse_expert_options("chain4/fullbelief")), "expert:fullbelief/chain4");
   EXPECT_EQ(expert_kind(parse_expert_options("fullbelief/replay")), "expert:fullbelief/replay");
+  EXPECT_TRUE(parse_expert_options("alldiscards").earlier_discards);
+  EXPECT_EQ(parse_expert_options("alldiscards/tremble20").earlier_tremble_percent, 20);
+  EXPECT_EQ(expert_kind(parse_expert_options("tremble20/alldiscards")), "expert:alldiscards/tremble20");
+  EXPECT_EQ(expert_kind(parse_expert_options("nochain/alldiscards/fullbelief")), "expert:fullbelief/alldiscards/nochain");
   EXPECT_EQ(parse_expert_options("trust50").trust_percent, 50);
   EXPECT_EQ(parse_expert_options("mix20").random_play_percent, 20);
   EXPECT_EQ(expert_kind(parse_expert_options("mix20/trust50")), "expert:trust50/mix20");
@@ -83,7 +87,7 @@ TEST(ExpertBot, OptionsParseAndNameTheKind) {
                           // parts that would change nothing in the bot they are written with
                           "expert:replay", "expert:turndrop", "expert:fullbelief/replay/lastdiscard", "expert:p64",
                           "expert:p64/chain4", "expert:nodrop/dw16", "expert:nobelief/fullbelief", "expert:nobelief/nochain",
-                          "expert:nobelief/chain4", "expert:nobelief/mix20", "expert:nobelief/trust50", "expert:sharp/nobelief"})
+                          "expert:nobelief/chain4", "expert:nobelief/alldiscards", "expert:tremble20", "expert:alldiscards/tremble100", "expert:nobelief/mix20", "expert:nobelief/trust50", "expert:sharp/nobelief"})
     EXPECT_THROW(make_bot(bad, 1), std::invalid_argument) << bad;
 }
 
@@ -151,7 +155,7 @@ TEST(ExpertBot, DecisionsDependOnlyOnWhatTheSeatKnows) {
   // its own view of the sampled world: the discard pile and the cards others took), and the
   // belief's floor of random play and tempering.
   for (const char* options : {"40", "40/nochain", "40/fullbelief/nochain/carefulall/keen3/turndrop/sharp", "40/fullbelief",
-                              "40/fullbelief/replay", "40/mix20/trust50/nochain", "40/mix20", "40/fullbelief/mix20/trust50"}) {
+                              "40/fullbelief/replay", "40/alldiscards", "40/alldiscards/tremble20/nochain", "40/mix20/trust50/nochain", "40/mix20", "40/fullbelief/mix20/trust50"}) {
     ExpertBot a(parse_expert_options(options), 9), b(parse_expert_options(options), 9);
     const auto va = a.evaluate(v1, one.legal_actions());
     const auto vb = b.evaluate(v2, two.legal_actions());
@@ -363,6 +367,47 @@ TEST(OpponentModel, AWildCardIsTheCardAPlayerKeeps) {
     }
     EXPECT_LT(log_weight[1], log_weight[0] - 2.0) << thrown;  // at least 7 times less likely
   }
+}
+
+// An earlier discard read on the hand of then: seat 1 threw the 5c while it drew low (the 2h), then
+// drew the Kh from the stock and threw it. The last discard alone says only that seat 1 holds
+// nothing above a king in no spread, so a hand of lone queens and jacks fits it about as well as
+// a hand of aces and deuces. The 5c says more: the cards it held then, which are its cards now
+// but for the one drawn since (taken at its most favourable, the Kh), were below the 5c.
+TEST(OpponentModel, AnEarlierLowDiscardMakesAHighHandUnlikely) {
+  const std::shared_ptr<const Game> game = make_game();
+  Hand hand = make_hand(game, {"6c 7s 8c Th Jh", "As 2s 3h 4d 5c"}, "Kc", "9c 2h 8s Kh", 1);
+  for (const char* a : {"stock", "discard 9c", "stock", "discard 5c", "stock", "discard 8s", "stock", "discard Kh"})
+    hand.apply(test::act(a));
+  ASSERT_EQ(hand.current_player(), 0);
+  const View view = hand.view(0);
+  OpponentEvidence all;
+  all.earlier_discards = true;
+  const OpponentModel last(view), earlier(view, all);
+  ASSERT_TRUE(earlier.informative());
+  auto world_with = [&view](const char* cards) { return world_where_next_seat_holds(view, cards); };
+  const State low = world_with("As 2s 3h 4d 2h"), high = world_with("Qd Jc 9s 7d 6h");
+  ASSERT_EQ(high.hand(1), test::cards("Qd Jc 9s 7d 6h"));
+  EXPECT_GT(last.log_weight(high) - last.log_weight(low), -2.0);
+  EXPECT_LT(earlier.log_weight(high) - earlier.log_weight(low), -8.0);
+  // The last discard is read once: on the low hand, where the 5c was the card to throw, the two
+  // models agree to within what the earlier discard's own softmax takes.
+  EXPECT_NEAR(earlier.log_weight(low), last.log_weight(low), 0.5);
+  // One high card may be the one drawn since: a queen held now, with the Kh thrown, was held then.
+  const State queen = world_with("Qd 2s 3h 4d 2h");
+  EXPECT_LT(earlier.log_weight(queen) - earlier.log_weight(low), -8.0);
+  // A trembling hand bounds what one discard unlike greedy's costs: the high hand's 5c is then
+  // almost only the uniform choice of the six cards held then (0.2 / 6), the low hand's mostly
+  // greedy's (0.8 of its softmax), beside the last discard's own cost.
+  OpponentEvidence trembling = all;
+  trembling.earlier_tremble = 0.2;
+  const OpponentModel tremble(view, trembling);
+  const double greedy_low = std::exp(earlier.log_weight(low) - last.log_weight(low));
+  const double expected = std::log(0.2 / 6) - std::log(0.8 * greedy_low + 0.2 / 6) + (last.log_weight(high) - last.log_weight(low));
+  EXPECT_NEAR(tremble.log_weight(high) - tremble.log_weight(low), expected, 0.01);
+  EXPECT_LT(tremble.log_weight(high) - tremble.log_weight(low), -3.0);
+  trembling.earlier_tremble = 1.0;
+  EXPECT_THROW(OpponentModel(view, trembling), std::invalid_argument);
 }
 
 // The levels' mistakes: at the configured rate (within a loose band over a few hundred decisions),

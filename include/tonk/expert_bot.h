@@ -39,10 +39,11 @@ namespace tonk {
 /// How an expert bot searches. Written after "expert:" in a bot kind, '/'-separated:
 /// "expert:400" (worlds), "expert:nodrop", "expert:nobelief", "expert:fullbelief", "expert:nochain",
 /// "expert:fullbelief/turndrop", "expert:sharp", "expert:soft", "expert:careful", "expert:carefulall", "expert:keen2",
-/// "expert:dw16", "expert:nochain/p128", "expert:chain4", "expert:fullbelief/replay", "expert:trust50", "expert:mix20".
+/// "expert:dw16", "expert:nochain/p128", "expert:chain4", "expert:fullbelief/replay", "expert:trust50", "expert:mix20",
+/// "expert:alldiscards/tremble20".
 /// "expert:lastdiscard" names the default evidence and changes nothing. A later part overrides an
 /// earlier one ("nochain/chain4" is "chain4"); a part that would change nothing in the bot it is
-/// written with (replay or turndrop without fullbelief, pN with the chain, dwN with nodrop, any
+/// written with (replay or turndrop without fullbelief, trembleN without alldiscards, pN with the chain, dwN with nodrop, any
 /// belief option with nobelief) is refused, so two kinds never name one bot.
 struct ExpertOptions {
   static constexpr int kDefaultWorlds = 200;
@@ -87,6 +88,13 @@ struct ExpertOptions {
   /// Each opponent's last take or pass replayed with greedy's rule (OpponentEvidence::replay_draws)
   /// instead of the pass and take penalties ("replay"; needs full_belief).
   bool replay_draws = false;
+  /// Every earlier discard of each opponent read too, on the hand they held then, the cards they
+  /// drew from the stock since left out at their most favourable (OpponentEvidence::earlier_discards;
+  /// "alldiscards").
+  bool earlier_discards = false;
+  /// The weight, in percent, of a uniform choice in each earlier discard's likelihood
+  /// (OpponentEvidence::earlier_tremble; "trembleN", 0..99; needs earlier_discards).
+  int earlier_tremble_percent = 0;
 
   int drop_worlds() const { return worlds * drop_worlds_per_world; }
   friend bool operator==(const ExpertOptions&, const ExpertOptions&) = default;

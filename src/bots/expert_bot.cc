@@ -46,6 +46,8 @@ ExpertOptions parse_expert_options(std::string_view text) {
       o.discard_temperature = part == "sharp" ? 1.0 : 4.0;
     } else if (part == "replay") {
       o.replay_draws = true;
+    } else if (part == "alldiscards") {
+      o.earlier_discards = true;
     } else if (part == "turndrop") {
       o.turn_aware_drop = true;
     } else if (part == "careful") {
@@ -56,6 +58,8 @@ ExpertOptions parse_expert_options(std::string_view text) {
       o.trust_percent = *trust;
     } else if (const auto mix = counted(part, "mix", 0, 99, "percent weight of random play in each opponent's likelihood")) {
       o.random_play_percent = *mix;
+    } else if (const auto tremble = counted(part, "tremble", 0, 99, "percent weight of a uniform choice in each earlier discard")) {
+      o.earlier_tremble_percent = *tremble;
     } else if (const auto keen = counted(part, "keen", 0, 10, "points added to the own drop threshold in rollouts")) {
       o.keen = *keen;
     } else if (const auto steps = counted(part, "chain", 1, ExpertOptions::kMaxChainSteps, "chain steps between worlds")) {
@@ -70,7 +74,7 @@ ExpertOptions parse_expert_options(std::string_view text) {
       if (part.empty() || ec != std::errc() || ptr != part.data() + part.size() || n < 1 || n > SearchBudget::kMaxWorlds)
         throw std::invalid_argument("bad expert option " + quoted_text(part) + " in " + quoted_text(text) +
                                     ": expected worlds (1 to " + std::to_string(SearchBudget::kMaxWorlds) +
-                                    "), nodrop, nobelief, fullbelief, lastdiscard, nochain, sharp, soft, turndrop, replay, careful, carefulall, trustN, mixN, keenN, dwN, pN or chainN, '/'-separated");
+                                    "), nodrop, nobelief, fullbelief, lastdiscard, nochain, sharp, soft, alldiscards, turndrop, replay, careful, carefulall, trustN, mixN, trembleN, keenN, dwN, pN or chainN, '/'-separated");
       o.worlds = n;
     }
   }
@@ -80,14 +84,16 @@ ExpertOptions parse_expert_options(std::string_view text) {
   auto refuse = [&text](const std::string& why) {
     throw std::invalid_argument("bad expert options " + quoted_text(text) + ": " + why);
   };
-  if (!o.belief && (o.full_belief || o.replay_draws || o.turn_aware_drop || o.discard_temperature != d.discard_temperature ||
+  if (!o.belief && (o.full_belief || o.earlier_discards || o.replay_draws || o.turn_aware_drop || o.discard_temperature != d.discard_temperature ||
                     o.trust_percent != d.trust_percent || o.random_play_percent != d.random_play_percent ||
                     o.chain_steps != d.chain_steps || o.proposals != d.proposals))
-    refuse("nobelief reads no evidence, so fullbelief, replay, turndrop, sharp, soft, trustN, mixN, nochain, chainN and pN change nothing with it");
+    refuse("nobelief reads no evidence, so fullbelief, alldiscards, replay, turndrop, sharp, soft, trustN, mixN, nochain, chainN and pN change nothing with it");
   if ((o.replay_draws || o.turn_aware_drop) && !o.full_belief)
     refuse("replay and turndrop read takes, passes and non-drops, which only fullbelief reads");
   if (o.proposals != d.proposals && o.chain_steps != 0)
     refuse("pN sets the uniform deals behind each world, which only nochain draws (the chain needs none)");
+  if (o.earlier_tremble_percent != 0 && !o.earlier_discards)
+    refuse("trembleN softens the earlier discards, which only alldiscards reads");
   if (!o.root_drop && o.drop_worlds_per_world != d.drop_worlds_per_world)
     refuse("dwN sets the root drop's worlds, which nodrop turns off");
   return o;
@@ -100,6 +106,8 @@ std::string expert_kind(const ExpertOptions& o) {
   if (!o.root_drop) add("nodrop");
   if (!o.belief) add("nobelief");
   if (o.belief && o.full_belief) add("fullbelief");
+  if (o.earlier_discards) add("alldiscards");
+  if (o.earlier_tremble_percent != 0) add("tremble" + std::to_string(o.earlier_tremble_percent));
   if (o.careful_self && o.careful_others) add("carefulall");
   else if (o.careful_self) add("careful");
   if (o.discard_temperature != ExpertOptions{}.discard_temperature) add(o.discard_temperature < ExpertOptions{}.discard_temperature ? "sharp" : "soft");
@@ -119,8 +127,9 @@ ExpertBot::ExpertBot(ExpertOptions options, std::uint64_t seed) : options_(optio
   if (options.worlds < 1 || options.worlds > SearchBudget::kMaxWorlds || options.proposals < 1 || options.proposals > ExpertOptions::kMaxProposals ||
       options.drop_worlds_per_world < 1 || options.drop_worlds_per_world > ExpertOptions::kMaxDropWorldsPerWorld ||
       options.chain_steps < 0 || options.chain_steps > ExpertOptions::kMaxChainSteps || options.trust_percent < 0 || options.trust_percent > 100 ||
-      options.random_play_percent < ExpertOptions::kRandomPlayByTable || options.random_play_percent > 99)
-    throw std::invalid_argument("ExpertBot: worlds, proposals, drop worlds, chain steps, trust or random play out of range");
+      options.random_play_percent < ExpertOptions::kRandomPlayByTable || options.random_play_percent > 99 ||
+      options.earlier_tremble_percent < 0 || options.earlier_tremble_percent > 99)
+    throw std::invalid_argument("ExpertBot: worlds, proposals, drop worlds, chain steps, trust, random play or tremble out of range");
 }
 
 Action ExpertBot::choose(const View& view, const ActionList& legal) {
@@ -134,6 +143,8 @@ std::vector<ActionValue> ExpertBot::evaluate(const View& view, const ActionList&
   evidence.last_discard = options_.belief;
   evidence.passes = evidence.takes = evidence.non_drops = options_.belief && options_.full_belief;
   evidence.turn_aware_drop = options_.turn_aware_drop;
+  evidence.earlier_discards = options_.belief && options_.earlier_discards;
+  evidence.earlier_tremble = options_.earlier_tremble_percent / 100.0;
   evidence.replay_draws = options_.belief && options_.full_belief && options_.replay_draws;
   evidence.discard_temperature = options_.discard_temperature;
   evidence.trust = options_.trust_percent / 100.0;

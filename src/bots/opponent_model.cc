@@ -3,6 +3,7 @@
 #include <cmath>
 #include <algorithm>
 #include <cstdlib>
+#include <functional>
 #include <stdexcept>
 
 namespace tonk {
@@ -29,9 +30,10 @@ bool makes_meld(const Game& game, CardSet hand, Card c) {
 
 }  // namespace
 
-OpponentModel::OpponentModel(const View& view, OpponentEvidence evidence) : game_(view.game), num_players_(view.num_players), view_player_(view.player), discard_temperature_(evidence.discard_temperature), trust_(evidence.trust), random_play_(evidence.random_play) {
-  if (!(evidence.trust >= 0 && evidence.trust <= 1) || !(evidence.random_play >= 0 && evidence.random_play < 1))
-    throw std::invalid_argument("OpponentModel: trust must be in [0, 1] and random play in [0, 1)");
+OpponentModel::OpponentModel(const View& view, OpponentEvidence evidence) : game_(view.game), num_players_(view.num_players), view_player_(view.player), discard_temperature_(evidence.discard_temperature), trust_(evidence.trust), random_play_(evidence.random_play), earlier_tremble_(evidence.earlier_tremble) {
+  if (!(evidence.trust >= 0 && evidence.trust <= 1) || !(evidence.random_play >= 0 && evidence.random_play < 1) ||
+      !(evidence.earlier_tremble >= 0 && evidence.earlier_tremble < 1))
+    throw std::invalid_argument("OpponentModel: trust must be in [0, 1], random play and tremble in [0, 1)");
   last_discard_.fill(Card::none());
   last_pass_.fill(Card::none());
   last_take_.fill(Card::none());
@@ -92,6 +94,7 @@ OpponentModel::OpponentModel(const View& view, OpponentEvidence evidence) : game
   for (int i = 0; i < num_spreads_; ++i) spreads_[static_cast<std::size_t>(i)] = view.spreads[static_cast<std::size_t>(i)];
   if (!evidence.last_discard) return;
   std::array<bool, kMaxPlayers> seen{};
+  std::array<std::size_t, kMaxPlayers> last_move{};  // index + 1 of each player's last move
   seen[static_cast<std::size_t>(view.player)] = true;
   // Each opponent's last move; it is evidence only when it is the discard that ended their turn
   // (otherwise, e.g. they acted out of turn since, their hand now is not their hand then less it).
@@ -99,10 +102,29 @@ OpponentModel::OpponentModel(const View& view, OpponentEvidence evidence) : game
     const auto p = static_cast<std::size_t>(it->player);
     if (p >= static_cast<std::size_t>(num_players_) || seen[p]) continue;
     seen[p] = true;
+    last_move[p] = static_cast<std::size_t>(view.history.rend() - it);
     if (it->action.kind == ActionKind::kDiscard) {
       last_discard_[p] = it->action.card();
       informative_ = true;
     }
+  }
+  if (!evidence.earlier_discards) return;
+  for (std::size_t i = 0; i < n; ++i) {
+    const Move& m = view.history[i];
+    const auto p = static_cast<std::size_t>(m.player);
+    if (m.action.kind != ActionKind::kDiscard || p >= static_cast<std::size_t>(num_players_) || m.player == view.player) continue;
+    if (last_discard_[p].valid() && last_move[p] == i + 1) continue;  // read by discard_log_weight
+    EarlierDiscard e{m.player, m.action.card(), CardSet(m.action.card()), CardSet(), 0};
+    for (std::size_t j = i + 1; j < n; ++j) {
+      if (view.history[j].player != m.player) continue;
+      const Action& a = view.history[j].action;
+      if (a.kind == ActionKind::kSpread || a.kind == ActionKind::kHit) e.played_since |= a.cards;
+      if (a.kind == ActionKind::kDiscard) e.played_since |= CardSet(a.card());
+      if (a.kind == ActionKind::kTakeDiscard) e.taken_since |= CardSet(a.card());
+      if (a.kind == ActionKind::kTakeStock) ++e.stock_draws_since;
+    }
+    earlier_.push_back(e);
+    informative_ = true;
   }
 }
 
@@ -110,7 +132,8 @@ double OpponentModel::log_weight(const State& world) const {
   if (!informative_) return 0;
   double total = 0;
   for (int p = 0; p < num_players_; ++p) {
-    const double greedy = discard_log_weight(world, p) + other_log_weight(world, p) + replay_log_weight(world, p);
+    const double greedy = discard_log_weight(world, p) + other_log_weight(world, p) + replay_log_weight(world, p) +
+                          earlier_log_weight(world, p);
     if (random_play_ <= 0 || p == view_player_) {
       total += greedy;
       continue;
@@ -197,24 +220,51 @@ double OpponentModel::replay_log_weight(const State& world, int p) const {
 }
 
 double OpponentModel::discard_log_weight(const State& world, int p) const {
-  const Game& game = *game_;
   const Card discard = last_discard_[static_cast<std::size_t>(p)];
   if (!discard.valid()) return 0;
   const CardSet held = world.hand(p) | CardSet(discard);
-  // How much discarding c appeals, in units of the temperature: 4 per point of value, less 3 per
-  // unit of potential, less 20 for a card that fits a spread on the table.
-  auto appeal = [&](Card c) {
-    double s = 4.0 * game.value(c) - 3.0 * spread_potential(game, held, c, true);
+  double norm = 0;
+  for (Card c : held) norm += std::exp(discard_appeal(held, c, true));
+  return discard_appeal(held, discard, true) - std::log(norm);
+}
+
+double OpponentModel::discard_appeal(CardSet held, Card c, bool read_table) const {
+  // 4 per point of value, less 3 per unit of potential, less 20 for a card that fits a spread on
+  // the table (a gift to the next player), in units of the temperature.
+  double s = 4.0 * game_->value(c) - 3.0 * spread_potential(*game_, held, c, true);
+  if (read_table)
     for (int i = 0; i < num_spreads_; ++i)
-      if (game.can_hit(spreads_[static_cast<std::size_t>(i)], CardSet(c))) {
+      if (game_->can_hit(spreads_[static_cast<std::size_t>(i)], CardSet(c))) {
         s -= 20;
         break;
       }
-    return s / discard_temperature_;
-  };
-  double norm = 0;
-  for (Card c : held) norm += std::exp(appeal(c));
-  return appeal(discard) - std::log(norm);
+  return s / discard_temperature_;
+}
+
+double OpponentModel::earlier_log_weight(const State& world, int p) const {
+  double total = 0;
+  for (const EarlierDiscard& e : earlier_) {
+    if (e.player != p) continue;
+    const CardSet held = (world.hand(p) | e.played_since) - e.taken_since;
+    if (!held.contains(e.card)) continue;  // the discard came back to them since: nothing to read
+    // The table's spreads then were not those of now, so they are not read. The
+    // `stock_draws_since` most appealing other cards may have come later.
+    std::array<double, kNumCardIds> others{};
+    int count = 0;
+    for (Card c : held)
+      if (c != e.card) others[static_cast<std::size_t>(count++)] = discard_appeal(held, c, false);
+    const int later = std::min(e.stock_draws_since, count);
+    if (later == count) continue;  // every other card may have come later: nothing to read
+    std::partial_sort(others.begin(), others.begin() + later, others.begin() + count, std::greater<>());
+    const double own = discard_appeal(held, e.card, false);
+    double norm = std::exp(own);
+    for (int k = later; k < count; ++k) norm += std::exp(others[static_cast<std::size_t>(k)]);
+    const double greedy = own - std::log(norm);
+    total += earlier_tremble_ > 0
+                 ? std::log((1 - earlier_tremble_) * std::exp(greedy) + earlier_tremble_ / (count - later + 1))
+                 : greedy;
+  }
+  return total;
 }
 
 State sample_world(const View& view, const OpponentModel& model, int proposals, Rng& rng) {

@@ -17,11 +17,14 @@
 //    plus the card discarded since, less the card drawn) was at or below the count at which greedy
 //    drops (a logistic in the points above that threshold).
 //  - or, in place of the pass and the take, the last choice between the discard and the stock
-//    replayed with greedy's rule on the hand they held then (`replay_draws`).
+//    replayed with greedy's rule on the hand they held then (`replay_draws`);
+//  - every earlier discard, each on the hand they held then, with a trembling hand
+//    (`earlier_discards`, `earlier_tremble`).
 // Each is switchable (OpponentOpponentEvidence), so their worth is measured (docs/BOTS.md). Internal to the library.
 #pragma once
 
 #include <array>
+#include <vector>
 
 #include "greedy_bot.h"
 
@@ -47,6 +50,16 @@ struct OpponentEvidence {
   /// that makes a spread, or one lower by more than 2 points than its highest card in no spread
   /// (by more than 0 for a card worth 3 or less). Replaces `passes` and `takes`.
   bool replay_draws = false;
+  /// Every earlier discard of each opponent read too, each on the hand they held then: their hand
+  /// now, plus what they laid and discarded since, less the discards they took since, and less as
+  /// many cards as they drew from the stock since. Which cards those draws were is hidden, so the
+  /// likelihood is the most favourable: the cards of highest appeal are taken for the later draws
+  /// (a profile likelihood over the draws). A low discard then says the cards held since are low.
+  bool earlier_discards = false;
+  /// The weight, in [0, 1), of a uniform choice in each earlier discard's likelihood (a trembling
+  /// hand: (1 - tremble) × greedy's softmax + tremble / the cards held then), so that one discard
+  /// unlike greedy's costs a world a bounded amount rather than everything.
+  double earlier_tremble = 0.0;
   /// The discard model's softness, in keep-score units (OpponentModel::kDiscardTemperature by
   /// default); lower is a sharper belief that the opponent throws what greedy would.
   double discard_temperature = 2.0;
@@ -95,8 +108,12 @@ class OpponentModel {
   double discard_temperature_;
   double trust_;
   double random_play_;
+  double earlier_tremble_;
   bool informative_ = false;
   double discard_log_weight(const State& world, int p) const;
+  /// How much discarding `c` from `held` appeals, in units of the temperature; `read_table`: less
+  /// for a card that fits a spread on the table now.
+  double discard_appeal(CardSet held, Card c, bool read_table) const;
   double other_log_weight(const State& world, int p) const;
 
   std::array<Card, kMaxPlayers> last_discard_{};  ///< per opponent; none() when there is no evidence
@@ -113,6 +130,18 @@ class OpponentModel {
   std::array<bool, kMaxPlayers> took_offered_{};
   std::array<CardSet, kMaxPlayers> played_since_{};
   double replay_log_weight(const State& world, int p) const;
+  // earlier_discards: each opponent's discards before the one in last_discard_, with what they
+  // laid and discarded from then on (that card included), the discards they took after it, and how
+  // many cards they drew from the stock after it.
+  struct EarlierDiscard {
+    int player = 0;
+    Card card;
+    CardSet played_since;
+    CardSet taken_since;
+    int stock_draws_since = 0;
+  };
+  std::vector<EarlierDiscard> earlier_;
+  double earlier_log_weight(const State& world, int p) const;
   std::array<CardSet, kMaxSpreads> spreads_{};
   int num_spreads_ = 0;
 };
