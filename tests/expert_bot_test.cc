@@ -408,6 +408,12 @@ TEST(OpponentModel, AnEarlierLowDiscardMakesAHighHandUnlikely) {
   EXPECT_LT(tremble.log_weight(high) - tremble.log_weight(low), -3.0);
   trembling.earlier_tremble = 1.0;
   EXPECT_THROW(OpponentModel(view, trembling), std::invalid_argument);
+  // The floor of random play covers every discard read: the high hand, which greedy's model all
+  // but rules out, keeps random play's likelihood of both discards, each a uniform choice of six
+  // cards (the Kh and the five held now; the 5c and the five held then, the Kh drawn since).
+  OpponentEvidence mixed = all;
+  mixed.random_play = 0.2;
+  EXPECT_NEAR(OpponentModel(view, mixed).log_weight(high), std::log(0.2 / 36), 0.01);
 }
 
 // The levels' mistakes: at the configured rate (within a loose band over a few hundred decisions),

@@ -132,15 +132,17 @@ double OpponentModel::log_weight(const State& world) const {
   if (!informative_) return 0;
   double total = 0;
   for (int p = 0; p < num_players_; ++p) {
+    double random_earlier = 0;  // random play's log-likelihood of the earlier discards
     const double greedy = discard_log_weight(world, p) + other_log_weight(world, p) + replay_log_weight(world, p) +
-                          earlier_log_weight(world, p);
+                          earlier_log_weight(world, p, &random_earlier);
     if (random_play_ <= 0 || p == view_player_) {
       total += greedy;
       continue;
     }
     // The mixture with random play: a uniform discard of the cards held then, no other penalty.
     const Card discard = last_discard_[static_cast<std::size_t>(p)];
-    const double random = discard.valid() ? -std::log(static_cast<double>((world.hand(p) | CardSet(discard)).size())) : 0.0;
+    const double random = random_earlier +
+                          (discard.valid() ? -std::log(static_cast<double>((world.hand(p) | CardSet(discard)).size())) : 0.0);
     const double top = std::max(greedy, random);
     total += top + std::log((1 - random_play_) * std::exp(greedy - top) + random_play_ * std::exp(random - top));
   }
@@ -241,7 +243,7 @@ double OpponentModel::discard_appeal(CardSet held, Card c, bool read_table) cons
   return s / discard_temperature_;
 }
 
-double OpponentModel::earlier_log_weight(const State& world, int p) const {
+double OpponentModel::earlier_log_weight(const State& world, int p, double* random) const {
   double total = 0;
   for (const EarlierDiscard& e : earlier_) {
     if (e.player != p) continue;
@@ -260,6 +262,7 @@ double OpponentModel::earlier_log_weight(const State& world, int p) const {
     double norm = std::exp(own);
     for (int k = later; k < count; ++k) norm += std::exp(others[static_cast<std::size_t>(k)]);
     const double greedy = own - std::log(norm);
+    *random -= std::log(static_cast<double>(count - later + 1));
     total += earlier_tremble_ > 0
                  ? std::log((1 - earlier_tremble_) * std::exp(greedy) + earlier_tremble_ / (count - later + 1))
                  : greedy;

@@ -68,8 +68,9 @@ struct OpponentEvidence {
   /// who play otherwise; 0 is uniform deals.
   double trust = 1.0;
   /// The weight, in [0, 1), of random play against greedy's in each opponent's likelihood: the
-  /// mixture (1 - random_play) × greedy's + random_play × a uniform discard's of the cards held then
-  /// (and likelihood 1, no penalty, for the other moves, so it is a floor rather than a calibrated
+  /// mixture (1 - random_play) × greedy's + random_play × a uniform discard's of the cards held then, for
+  /// each discard read (the last, and with earlier_discards every earlier one; likelihood 1, no
+  /// penalty, for the other moves, so it is a floor rather than a calibrated
   /// prior probability). A world that greedy could never
   /// have played then keeps a floor of likelihood instead of vanishing, so an opponent unlike
   /// greedy does not drive the belief to hands they do not hold; one who plays like greedy is read
@@ -141,7 +142,9 @@ class OpponentModel {
     int stock_draws_since = 0;
   };
   std::vector<EarlierDiscard> earlier_;
-  double earlier_log_weight(const State& world, int p) const;
+  /// The earlier discards' log-likelihood under greedy's model; adds random play's (a uniform
+  /// choice of the cards held then, the later draws left out) to `*random`.
+  double earlier_log_weight(const State& world, int p, double* random) const;
   std::array<CardSet, kMaxSpreads> spreads_{};
   int num_spreads_ = 0;
 };
