@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "end_reason_key.h"
 #include "progress_bar.h"
 #include "rule_flags.h"
 #include "seats.h"
@@ -18,14 +19,6 @@
 namespace tonk::cli {
 
 namespace {
-
-// The JSON key of a reason: its name with underscores ("out_by_discard").
-std::string key_of(EndReason reason) {
-  std::string key(to_string(reason));
-  for (char& c : key)
-    if (c == ' ') c = '_';
-  return key;
-}
 
 nlohmann::ordered_json ci_json(const MeanInterval& m) {
   if (m.n < 2) return nullptr;  // one deal has no spread to estimate
@@ -60,7 +53,7 @@ void print_json(const ArenaCommandOptions& o, const Game& game, const std::vecto
     j["entrants"].push_back(entrant);
   }
   nlohmann::ordered_json ends;
-  for (int k = 1; k < kNumEndReasons; ++k) ends[key_of(static_cast<EndReason>(k))] = r.reasons[static_cast<std::size_t>(k)];
+  for (int k = 1; k < kNumEndReasons; ++k) ends[end_reason_key(static_cast<EndReason>(k))] = r.reasons[static_cast<std::size_t>(k)];
   j["ends"] = ends;
   j["seconds"] = r.seconds;
   std::cout << j.dump(2) << "\n";

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "commands.h"
+#include "text_layout.h"
 #include "tonk/game.h"
 #include "tonk/input_file.h"
 #include "tonk/record.h"
@@ -22,16 +23,6 @@ namespace {
 std::string signed_text(long long v) {
   std::string out = v > 0 ? "+" : "";
   return out.append(std::to_string(v));
-}
-
-std::string pad(std::string s, std::size_t width) {
-  if (s.size() < width) s.append(width - s.size(), ' ');
-  return s;
-}
-
-std::string pad_left(std::string s, std::size_t width) {
-  if (s.size() < width) s.insert(0, width - s.size(), ' ');
-  return s;
 }
 
 std::string who(const HandRecord& r, int p) { return "seat " + std::to_string(p) + " (" + r.seats[p] + ")"; }
@@ -115,7 +106,7 @@ void print_hand(std::ostream& out, const HandRecord& r, const Hand& hand) {
   std::size_t width = 0;
   for (const std::string& name : r.seats) width = std::max(width, name.size());
   for (int p = 0; p < static_cast<int>(r.seats.size()); ++p) {
-    out << "  seat " << p << "  " << pad(r.seats[p], width);
+    out << "  seat " << p << "  " << pad_right(r.seats[p], width);
     if (hand.is_over()) {
       const Outcome& o = hand.outcome();
       out << "  count " << pad_left(std::to_string(o.counts[p]), 3);
@@ -208,7 +199,7 @@ int run_replay(const std::string& path, bool quiet) {
   std::size_t width = 0;
   for (int p = 0; p < seats; ++p) width = std::max(width, same_name[p] ? names[p].size() : 0);
   for (int p = 0; p < seats; ++p)
-    std::cout << "  seat " << p << "  " << pad(same_name[p] ? names[p] : "", width) << "  "
+    std::cout << "  seat " << p << "  " << pad_right(same_name[p] ? names[p] : "", width) << "  "
               << pad_left(pushups ? std::to_string(totals[p]) : signed_text(totals[p]), 4) << "\n";
   if (pushups) std::cout << "push-ups (V15): the lowest total wins\n";
   if (pot_left) std::cout << "naturals pot left after the last hand: " << *pot_left << " (V23b)\n";

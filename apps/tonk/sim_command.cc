@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "end_reason_key.h"
 #include "progress_bar.h"
 #include "record_writer.h"
 #include "stop_signal.h"
@@ -44,14 +45,6 @@ constexpr EndReason kWinKinds[] = {EndReason::kDealtTonk, EndReason::kTonkOut, E
                                    EndReason::kDrop,      EndReason::kCaught,  EndReason::kStockExhausted,
                                    EndReason::kTurnLimit};
 constexpr int kNumWinKinds = static_cast<int>(std::size(kWinKinds));
-
-// The JSON key of a reason: its name with underscores ("out_by_discard").
-std::string key_of(EndReason reason) {
-  std::string key(to_string(reason));
-  for (char& c : key)
-    if (c == ' ') c = '_';
-  return key;
-}
 
 // Running mean and variance of one seat's result per hand (Welford): stakes booked in the ledger,
 // or push-up points (V15); its wins, side bets and sessions won.
@@ -186,7 +179,7 @@ void print_json(const SimOptions& o, const Game& game, const std::vector<std::st
     }
     nlohmann::ordered_json wins;
     wins["total"] = s.all_wins();
-    for (int k = 0; k < kNumWinKinds; ++k) wins[key_of(kWinKinds[k])] = s.wins[k];
+    for (int k = 0; k < kNumWinKinds; ++k) wins[end_reason_key(kWinKinds[k])] = s.wins[k];
     seat["wins"] = wins;
     j["seats"].push_back(seat);
   }
