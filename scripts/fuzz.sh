@@ -27,7 +27,8 @@ if [ "${TONK_FUZZ_FAST:-0}" = 1 ]; then dir=build-fuzz-fast sanitizers=OFF opt="
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 cmake "${launcher[@]}" -S . -B "$dir" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Fuzz -DCMAKE_CXX_FLAGS_FUZZ="$opt" \
-  -DTONK_FUZZ=ON -DTONK_FUZZ_SANITIZERS="$sanitizers" -DTONK_BUILD_TESTS=OFF -DTONK_BUILD_BENCH=OFF -DTONK_BUILD_PYTHON=OFF >/dev/null
+  -DTONK_FUZZ=ON -DTONK_FUZZ_SANITIZERS="$sanitizers" -DTONK_BUILD_TESTS=OFF -DTONK_BUILD_BENCH=OFF -DTONK_BUILD_PYTHON=OFF \
+  -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8 >/dev/null  # unity batches, as scripts/sanitize.sh
 cmake --build "$dir" -j"${TONK_JOBS:-$(nproc)}" --target "fuzz_$target" >/dev/null
 mkdir -p "$dir/corpus/$target"
 cd "$dir"
