@@ -70,6 +70,8 @@ TEST(ExpertBot, OptionsParseAndNameTheKind) {
   EXPECT_TRUE(parse_expert_options("alldiscards").earlier_discards);
   EXPECT_EQ(parse_expert_options("alldiscards/tremble20").earlier_tremble_percent, 20);
   EXPECT_EQ(expert_kind(parse_expert_options("tremble20/alldiscards")), "expert:alldiscards/tremble20");
+  EXPECT_EQ(parse_expert_options("alldiscards/loose60").earlier_loose_tremble_percent, 60);
+  EXPECT_EQ(expert_kind(parse_expert_options("loose60/alldiscards/tremble10")), "expert:alldiscards/tremble10/loose60");
   EXPECT_EQ(expert_kind(parse_expert_options("nochain/alldiscards/fullbelief")), "expert:fullbelief/alldiscards/nochain");
   EXPECT_EQ(parse_expert_options("trust50").trust_percent, 50);
   EXPECT_EQ(parse_expert_options("mix20").random_play_percent, 20);
@@ -87,7 +89,7 @@ TEST(ExpertBot, OptionsParseAndNameTheKind) {
                           // parts that would change nothing in the bot they are written with
                           "expert:replay", "expert:turndrop", "expert:fullbelief/replay/lastdiscard", "expert:p64",
                           "expert:p64/chain4", "expert:nodrop/dw16", "expert:nobelief/fullbelief", "expert:nobelief/nochain",
-                          "expert:nobelief/chain4", "expert:nobelief/alldiscards", "expert:tremble20", "expert:alldiscards/tremble100", "expert:nobelief/mix20", "expert:nobelief/trust50", "expert:sharp/nobelief"})
+                          "expert:nobelief/chain4", "expert:nobelief/alldiscards", "expert:tremble20", "expert:alldiscards/tremble100", "expert:loose60", "expert:alldiscards/loose0", "expert:alldiscards/loose100", "expert:alldiscards/tremble20/loose20", "expert:nobelief/mix20", "expert:nobelief/trust50", "expert:sharp/nobelief"})
     EXPECT_THROW(make_bot(bad, 1), std::invalid_argument) << bad;
 }
 
@@ -155,7 +157,7 @@ TEST(ExpertBot, DecisionsDependOnlyOnWhatTheSeatKnows) {
   // its own view of the sampled world: the discard pile and the cards others took), and the
   // belief's floor of random play and tempering.
   for (const char* options : {"40", "40/nochain", "40/fullbelief/nochain/carefulall/keen3/turndrop/sharp", "40/fullbelief",
-                              "40/fullbelief/replay", "40/alldiscards", "40/alldiscards/tremble20/nochain", "40/mix20/trust50/nochain", "40/mix20", "40/fullbelief/mix20/trust50"}) {
+                              "40/fullbelief/replay", "40/alldiscards", "40/alldiscards/tremble20/nochain", "40/alldiscards/tremble10/loose60", "40/mix20/trust50/nochain", "40/mix20", "40/fullbelief/mix20/trust50"}) {
     ExpertBot a(parse_expert_options(options), 9), b(parse_expert_options(options), 9);
     const auto va = a.evaluate(v1, one.legal_actions());
     const auto vb = b.evaluate(v2, two.legal_actions());
@@ -414,6 +416,23 @@ TEST(OpponentModel, AnEarlierLowDiscardMakesAHighHandUnlikely) {
   OpponentEvidence mixed = all;
   mixed.random_play = 0.2;
   EXPECT_NEAR(OpponentModel(view, mixed).log_weight(high), std::log(0.2 / 36), 0.01);
+  // Two types of opponent, half and half: the earlier discards' likelihood is the mean of the two
+  // types' (a 10% and a 60% tremble), so the high hand, which only the loose type explains, costs
+  // about log 2 more than under the loose type alone and far less than under the sharp one.
+  OpponentEvidence sharp_type = all, loose_type = all, two_types = all;
+  sharp_type.earlier_tremble = two_types.earlier_tremble = 0.1;
+  loose_type.earlier_tremble = two_types.earlier_loose_tremble = 0.6;
+  const OpponentModel sharp_model(view, sharp_type), loose_model(view, loose_type), both(view, two_types);
+  for (const State* world : {&low, &high, &queen}) {
+    const double base = last.log_weight(*world);
+    const double mean = (std::exp(sharp_model.log_weight(*world) - base) + std::exp(loose_model.log_weight(*world) - base)) / 2;
+    EXPECT_NEAR(both.log_weight(*world), base + std::log(mean), 1e-9);
+  }
+  EXPECT_GT(both.log_weight(high) - both.log_weight(low), sharp_model.log_weight(high) - sharp_model.log_weight(low) + 1.0);
+  EXPECT_NEAR(both.log_weight(high) - both.log_weight(low),
+              loose_model.log_weight(high) - loose_model.log_weight(low) - std::log(2.0), 0.3);
+  two_types.earlier_loose_tremble = 1.0;
+  EXPECT_THROW(OpponentModel(view, two_types), std::invalid_argument);
 }
 
 // The levels' mistakes: at the configured rate (within a loose band over a few hundred decisions),

@@ -40,10 +40,10 @@ namespace tonk {
 /// "expert:400" (worlds), "expert:nodrop", "expert:nobelief", "expert:fullbelief", "expert:nochain",
 /// "expert:fullbelief/turndrop", "expert:sharp", "expert:soft", "expert:careful", "expert:carefulall", "expert:keen2",
 /// "expert:dw16", "expert:nochain/p128", "expert:chain4", "expert:fullbelief/replay", "expert:trust50", "expert:mix20",
-/// "expert:alldiscards/tremble20".
+/// "expert:alldiscards/tremble20", "expert:alldiscards/tremble10/loose60".
 /// "expert:lastdiscard" names the default evidence and changes nothing. A later part overrides an
 /// earlier one ("nochain/chain4" is "chain4"); a part that would change nothing in the bot it is
-/// written with (replay or turndrop without fullbelief, trembleN without alldiscards, pN with the chain, dwN with nodrop, any
+/// written with (replay or turndrop without fullbelief, trembleN or looseN without alldiscards, looseN equal to trembleN, pN with the chain, dwN with nodrop, any
 /// belief option with nobelief) is refused, so two kinds never name one bot.
 struct ExpertOptions {
   static constexpr int kDefaultWorlds = 200;
@@ -95,6 +95,10 @@ struct ExpertOptions {
   /// The weight, in percent, of a uniform choice in each earlier discard's likelihood
   /// (OpponentEvidence::earlier_tremble; "trembleN", 0..99; needs earlier_discards).
   int earlier_tremble_percent = 0;
+  /// A second, looser type of opponent, in percent: each opponent's earlier discards read as half
+  /// trembling at earlier_tremble_percent and half at this rate (OpponentEvidence::earlier_loose_tremble;
+  /// "looseN", 1..99, not trembleN's; needs earlier_discards). 0: one type.
+  int earlier_loose_tremble_percent = 0;
 
   int drop_worlds() const { return worlds * drop_worlds_per_world; }
   friend bool operator==(const ExpertOptions&, const ExpertOptions&) = default;

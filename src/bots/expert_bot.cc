@@ -60,6 +60,8 @@ ExpertOptions parse_expert_options(std::string_view text) {
       o.random_play_percent = *mix;
     } else if (const auto tremble = counted(part, "tremble", 0, 99, "percent weight of a uniform choice in each earlier discard")) {
       o.earlier_tremble_percent = *tremble;
+    } else if (const auto loose = counted(part, "loose", 1, 99, "percent weight of a uniform choice in each earlier discard of the looser type")) {
+      o.earlier_loose_tremble_percent = *loose;
     } else if (const auto keen = counted(part, "keen", 0, 10, "points added to the own drop threshold in rollouts")) {
       o.keen = *keen;
     } else if (const auto steps = counted(part, "chain", 1, ExpertOptions::kMaxChainSteps, "chain steps between worlds")) {
@@ -74,7 +76,7 @@ ExpertOptions parse_expert_options(std::string_view text) {
       if (part.empty() || ec != std::errc() || ptr != part.data() + part.size() || n < 1 || n > SearchBudget::kMaxWorlds)
         throw std::invalid_argument("bad expert option " + quoted_text(part) + " in " + quoted_text(text) +
                                     ": expected worlds (1 to " + std::to_string(SearchBudget::kMaxWorlds) +
-                                    "), nodrop, nobelief, fullbelief, lastdiscard, nochain, sharp, soft, alldiscards, turndrop, replay, careful, carefulall, trustN, mixN, trembleN, keenN, dwN, pN or chainN, '/'-separated");
+                                    "), nodrop, nobelief, fullbelief, lastdiscard, nochain, sharp, soft, alldiscards, turndrop, replay, careful, carefulall, trustN, mixN, trembleN, looseN, keenN, dwN, pN or chainN, '/'-separated");
       o.worlds = n;
     }
   }
@@ -92,8 +94,10 @@ ExpertOptions parse_expert_options(std::string_view text) {
     refuse("replay and turndrop read takes, passes and non-drops, which only fullbelief reads");
   if (o.proposals != d.proposals && o.chain_steps != 0)
     refuse("pN sets the uniform deals behind each world, which only nochain draws (the chain needs none)");
-  if (o.earlier_tremble_percent != 0 && !o.earlier_discards)
-    refuse("trembleN softens the earlier discards, which only alldiscards reads");
+  if ((o.earlier_tremble_percent != 0 || o.earlier_loose_tremble_percent != 0) && !o.earlier_discards)
+    refuse("trembleN and looseN soften the earlier discards, which only alldiscards reads");
+  if (o.earlier_loose_tremble_percent != 0 && o.earlier_loose_tremble_percent == o.earlier_tremble_percent)
+    refuse("looseN is a second type of opponent, trembling otherwise than trembleN: the same rate is one type");
   if (!o.root_drop && o.drop_worlds_per_world != d.drop_worlds_per_world)
     refuse("dwN sets the root drop's worlds, which nodrop turns off");
   return o;
@@ -108,6 +112,7 @@ std::string expert_kind(const ExpertOptions& o) {
   if (o.belief && o.full_belief) add("fullbelief");
   if (o.earlier_discards) add("alldiscards");
   if (o.earlier_tremble_percent != 0) add("tremble" + std::to_string(o.earlier_tremble_percent));
+  if (o.earlier_loose_tremble_percent != 0) add("loose" + std::to_string(o.earlier_loose_tremble_percent));
   if (o.careful_self && o.careful_others) add("carefulall");
   else if (o.careful_self) add("careful");
   if (o.discard_temperature != ExpertOptions{}.discard_temperature) add(o.discard_temperature < ExpertOptions{}.discard_temperature ? "sharp" : "soft");
@@ -128,7 +133,8 @@ ExpertBot::ExpertBot(ExpertOptions options, std::uint64_t seed) : options_(optio
       options.drop_worlds_per_world < 1 || options.drop_worlds_per_world > ExpertOptions::kMaxDropWorldsPerWorld ||
       options.chain_steps < 0 || options.chain_steps > ExpertOptions::kMaxChainSteps || options.trust_percent < 0 || options.trust_percent > 100 ||
       options.random_play_percent < ExpertOptions::kRandomPlayByTable || options.random_play_percent > 99 ||
-      options.earlier_tremble_percent < 0 || options.earlier_tremble_percent > 99)
+      options.earlier_tremble_percent < 0 || options.earlier_tremble_percent > 99 ||
+      options.earlier_loose_tremble_percent < 0 || options.earlier_loose_tremble_percent > 99)
     throw std::invalid_argument("ExpertBot: worlds, proposals, drop worlds, chain steps, trust, random play or tremble out of range");
 }
 
@@ -145,6 +151,7 @@ std::vector<ActionValue> ExpertBot::evaluate(const View& view, const ActionList&
   evidence.turn_aware_drop = options_.turn_aware_drop;
   evidence.earlier_discards = options_.belief && options_.earlier_discards;
   evidence.earlier_tremble = options_.earlier_tremble_percent / 100.0;
+  evidence.earlier_loose_tremble = options_.earlier_loose_tremble_percent / 100.0;
   evidence.replay_draws = options_.belief && options_.full_belief && options_.replay_draws;
   evidence.discard_temperature = options_.discard_temperature;
   evidence.trust = options_.trust_percent / 100.0;

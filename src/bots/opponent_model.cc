@@ -30,10 +30,11 @@ bool makes_meld(const Game& game, CardSet hand, Card c) {
 
 }  // namespace
 
-OpponentModel::OpponentModel(const View& view, OpponentEvidence evidence) : game_(view.game), num_players_(view.num_players), view_player_(view.player), discard_temperature_(evidence.discard_temperature), trust_(evidence.trust), random_play_(evidence.random_play), earlier_tremble_(evidence.earlier_tremble) {
+OpponentModel::OpponentModel(const View& view, OpponentEvidence evidence) : game_(view.game), num_players_(view.num_players), view_player_(view.player), discard_temperature_(evidence.discard_temperature), trust_(evidence.trust), random_play_(evidence.random_play), earlier_tremble_(evidence.earlier_tremble), earlier_loose_tremble_(evidence.earlier_loose_tremble) {
   if (!(evidence.trust >= 0 && evidence.trust <= 1) || !(evidence.random_play >= 0 && evidence.random_play < 1) ||
-      !(evidence.earlier_tremble >= 0 && evidence.earlier_tremble < 1))
-    throw std::invalid_argument("OpponentModel: trust must be in [0, 1], random play and tremble in [0, 1)");
+      !(evidence.earlier_tremble >= 0 && evidence.earlier_tremble < 1) ||
+      !(evidence.earlier_loose_tremble >= 0 && evidence.earlier_loose_tremble < 1))
+    throw std::invalid_argument("OpponentModel: trust must be in [0, 1], random play and the trembles in [0, 1)");
   last_discard_.fill(Card::none());
   last_pass_.fill(Card::none());
   last_take_.fill(Card::none());
@@ -245,6 +246,7 @@ double OpponentModel::discard_appeal(CardSet held, Card c, bool read_table) cons
 
 double OpponentModel::earlier_log_weight(const State& world, int p, double* random) const {
   double total = 0;
+  double loose = 0;  // the same discards under the loose type, when there are two
   for (const EarlierDiscard& e : earlier_) {
     if (e.player != p) continue;
     const CardSet held = (world.hand(p) | e.played_since) - e.taken_since;
@@ -262,12 +264,18 @@ double OpponentModel::earlier_log_weight(const State& world, int p, double* rand
     double norm = std::exp(own);
     for (int k = later; k < count; ++k) norm += std::exp(others[static_cast<std::size_t>(k)]);
     const double greedy = own - std::log(norm);
-    *random -= std::log(static_cast<double>(count - later + 1));
-    total += earlier_tremble_ > 0
-                 ? std::log((1 - earlier_tremble_) * std::exp(greedy) + earlier_tremble_ / (count - later + 1))
-                 : greedy;
+    const double choices = count - later + 1;
+    *random -= std::log(choices);
+    auto trembling = [&](double tremble) {
+      return tremble > 0 ? std::log((1 - tremble) * std::exp(greedy) + tremble / choices) : greedy;
+    };
+    total += trembling(earlier_tremble_);
+    if (earlier_loose_tremble_ > 0) loose += trembling(earlier_loose_tremble_);
   }
-  return total;
+  if (earlier_loose_tremble_ <= 0) return total;
+  // Half and half a priori: log((e^total + e^loose) / 2).
+  const double top = std::max(total, loose);
+  return top + std::log((std::exp(total - top) + std::exp(loose - top)) / 2);
 }
 
 State sample_world(const View& view, const OpponentModel& model, int proposals, Rng& rng) {

@@ -19,8 +19,9 @@
 //  - or, in place of the pass and the take, the last choice between the discard and the stock
 //    replayed with greedy's rule on the hand they held then (`replay_draws`);
 //  - every earlier discard, each on the hand they held then, with a trembling hand
-//    (`earlier_discards`, `earlier_tremble`).
-// Each is switchable (OpponentOpponentEvidence), so their worth is measured (docs/BOTS.md). Internal to the library.
+//    (`earlier_discards`, `earlier_tremble`), and each opponent as one of two types trembling at
+//    different rates (`earlier_loose_tremble`).
+// Each is switchable (OpponentEvidence), so their worth is measured (docs/BOTS.md). Internal to the library.
 #pragma once
 
 #include <array>
@@ -60,6 +61,11 @@ struct OpponentEvidence {
   /// hand: (1 - tremble) × greedy's softmax + tremble / the cards held then), so that one discard
   /// unlike greedy's costs a world a bounded amount rather than everything.
   double earlier_tremble = 0.0;
+  /// With earlier_discards, in [0, 1) and not earlier_tremble: each opponent read as one of two
+  /// types, half and half before their discards are read, trembling at earlier_tremble or at this
+  /// rate; the type their earlier discards fit better dominates, so an opponent who throws what
+  /// greedy would is read sharply and one who does not, loosely. 0: one type.
+  double earlier_loose_tremble = 0.0;
   /// The discard model's softness, in keep-score units (OpponentModel::kDiscardTemperature by
   /// default); lower is a sharper belief that the opponent throws what greedy would.
   double discard_temperature = 2.0;
@@ -110,6 +116,7 @@ class OpponentModel {
   double trust_;
   double random_play_;
   double earlier_tremble_;
+  double earlier_loose_tremble_;
   bool informative_ = false;
   double discard_log_weight(const State& world, int p) const;
   /// How much discarding `c` from `held` appeals, in units of the temperature; `read_table`: less
