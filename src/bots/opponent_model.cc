@@ -28,6 +28,13 @@ bool makes_meld(const Game& game, CardSet hand, Card c) {
   return same_rank >= 2 || (has(-1) && has(1)) || (has(-2) && has(-1)) || (has(1) && has(2));
 }
 
+// log((1 - weight) e^a + weight e^b): the log-likelihood of a mixture of two models whose
+// log-likelihoods are a and b, computed without overflow or underflow.
+double log_mixture(double a, double b, double weight) {
+  const double top = std::max(a, b);
+  return top + std::log((1 - weight) * std::exp(a - top) + weight * std::exp(b - top));
+}
+
 }  // namespace
 
 OpponentModel::OpponentModel(const View& view, OpponentEvidence evidence) : game_(view.game), num_players_(view.num_players), view_player_(view.player), discard_temperature_(evidence.discard_temperature), trust_(evidence.trust), random_play_(evidence.random_play), earlier_tremble_(evidence.earlier_tremble), earlier_loose_tremble_(evidence.earlier_loose_tremble) {
@@ -144,8 +151,7 @@ double OpponentModel::log_weight(const State& world) const {
     const Card discard = last_discard_[static_cast<std::size_t>(p)];
     const double random = random_earlier +
                           (discard.valid() ? -std::log(static_cast<double>((world.hand(p) | CardSet(discard)).size())) : 0.0);
-    const double top = std::max(greedy, random);
-    total += top + std::log((1 - random_play_) * std::exp(greedy - top) + random_play_ * std::exp(random - top));
+    total += log_mixture(greedy, random, random_play_);
   }
   return trust_ * total;
 }
@@ -272,10 +278,7 @@ double OpponentModel::earlier_log_weight(const State& world, int p, double* rand
     total += trembling(earlier_tremble_);
     if (earlier_loose_tremble_ > 0) loose += trembling(earlier_loose_tremble_);
   }
-  if (earlier_loose_tremble_ <= 0) return total;
-  // Half and half a priori: log((e^total + e^loose) / 2).
-  const double top = std::max(total, loose);
-  return top + std::log((std::exp(total - top) + std::exp(loose - top)) / 2);
+  return earlier_loose_tremble_ > 0 ? log_mixture(total, loose, 0.5) : total;  // half and half a priori
 }
 
 State sample_world(const View& view, const OpponentModel& model, int proposals, Rng& rng) {
