@@ -93,5 +93,11 @@ BENCHMARK_CAPTURE(BM_ExpertDecision, default, "")->ArgNames({"players"})->Arg(2)
 // The default until 6 December 2026 (docs/BOTS.md), to compare side by side in one run.
 BENCHMARK_CAPTURE(BM_ExpertDecision, fullbelief_nochain, "fullbelief/nochain")
     ->ArgNames({"players"})->Arg(2)->Arg(3)->Unit(benchmark::kMillisecond)->MinTime(20.0);
+// The strongest bot against greedy, and the same with racing (raceN: the worlds go to the close
+// choices), to compare what racing saves side by side in one run.
+BENCHMARK_CAPTURE(BM_ExpertDecision, alldiscards, "alldiscards/tremble20/chain32")
+    ->ArgNames({"players"})->Arg(2)->Unit(benchmark::kMillisecond)->MinTime(20.0);
+BENCHMARK_CAPTURE(BM_ExpertDecision, alldiscards_race50, "alldiscards/tremble20/chain32/race50")
+    ->ArgNames({"players"})->Arg(2)->Unit(benchmark::kMillisecond)->MinTime(20.0);
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include "bots/greedy_bot.h"
 #include "bots/mistake_bot.h"
 #include "bots/opponent_model.h"
+#include "bots/rollout_search.h"
 #include "test_util.h"
 #include "tonk/arena.h"
 #include "tonk/bot_factory.h"
@@ -82,10 +83,16 @@ TEST(ExpertBot, OptionsParseAndNameTheKind) {
   EXPECT_EQ(parse_expert_options("mix0").random_play(3), 0.0);
   EXPECT_EQ(parse_expert_options("mix20").random_play(2), 0.2);
   EXPECT_EQ(expert_kind(parse_expert_options("mix0")), "expert:mix0");
+  EXPECT_EQ(parse_expert_options("800/race100").race_min_worlds, 100);
+  EXPECT_TRUE(parse_expert_options("unlaid").unlaid_spreads);
+  EXPECT_EQ(expert_kind(parse_expert_options("unlaid/alldiscards/tremble20")), "expert:alldiscards/tremble20/unlaid");
+  EXPECT_EQ(expert_kind(parse_expert_options("race100/800/alldiscards")), "expert:800/alldiscards/race100");
   for (const char* bad : {"expert:0", "expert:fast", "expert:200/", "expert:x/nodrop", "expert:p0", "expert:p999",
                           "expert:keen11", "expert:keen", "expert:keen-1", "expert:dw0", "expert:dw65",
                           "expert:chain0", "expert:chain65", "expert:chain", "expert:trust101",
-                          "expert:trust", "expert:mix100", "expert:mix-1",
+                          "expert:trust", "expert:mix100", "expert:mix-1", "expert:race0", "expert:race",
+                          // racing needs worlds past the race's start
+                          "expert:race200", "expert:100/race400", "expert:nobelief/unlaid",
                           // parts that would change nothing in the bot they are written with
                           "expert:replay", "expert:turndrop", "expert:fullbelief/replay/lastdiscard", "expert:p64",
                           "expert:p64/chain4", "expert:nodrop/dw16", "expert:nobelief/fullbelief", "expert:nobelief/nochain",
@@ -157,7 +164,7 @@ TEST(ExpertBot, DecisionsDependOnlyOnWhatTheSeatKnows) {
   // its own view of the sampled world: the discard pile and the cards others took), and the
   // belief's floor of random play and tempering.
   for (const char* options : {"40", "40/nochain", "40/fullbelief/nochain/carefulall/keen3/turndrop/sharp", "40/fullbelief",
-                              "40/fullbelief/replay", "40/alldiscards", "40/alldiscards/tremble20/nochain", "40/alldiscards/tremble10/loose60", "40/mix20/trust50/nochain", "40/mix20", "40/fullbelief/mix20/trust50"}) {
+                              "40/fullbelief/replay", "40/alldiscards", "40/alldiscards/tremble20/nochain", "40/alldiscards/tremble10/loose60", "40/mix20/trust50/nochain", "40/mix20", "40/fullbelief/mix20/trust50", "40/race8", "40/alldiscards/unlaid"}) {
     ExpertBot a(parse_expert_options(options), 9), b(parse_expert_options(options), 9);
     const auto va = a.evaluate(v1, one.legal_actions());
     const auto vb = b.evaluate(v2, two.legal_actions());
@@ -222,6 +229,44 @@ TEST(ExpertBot, ValuesTheDropExactlyAtTheRoot) {
     EXPECT_EQ(drop->value, 1.0) << options;
     EXPECT_EQ(drop->worlds, 100) << options;
     for (std::size_t i = 1; i < values.size(); ++i) EXPECT_GE(values[i - 1].value, values[i].value) << options;
+  }
+}
+
+// Racing: after its first worlds an action whose rollouts fall clearly below the leader's is rolled
+// out no further. Seat 0, after its draw, holds a run of three and two high cards: throwing a card
+// of the run is clearly worse than throwing a king, and leaves the race early.
+TEST(RolloutSearch, RacingStopsRollingOutClearlyWorseActions) {
+  const std::shared_ptr<const Game> game = make_game();
+  Hand hand = make_hand(game, {"Ac 2c 3c Kd Qd", "9s 9h 4d 5d Jc"}, "7h", "8c 3s 6h", 1);
+  hand.apply(test::act("stock"));
+  const View view = hand.view(0);
+  const ActionList legal = hand.legal_actions();
+  ASSERT_GE(legal.size(), 6);
+  auto next_world = [&view](Rng& rng) { return resample_from_view(view, rng); };
+  constexpr int kWorlds = 300, kRaceStart = 40;
+  Rng plain_rng(5), racing_rng(5);
+  const auto plain = rollout_search(next_world, 0, legal, SearchBudget::of_worlds(kWorlds), plain_rng);
+  const auto raced = rollout_search(next_world, 0, legal, SearchBudget::of_worlds(kWorlds), racing_rng, {}, RolloutRace{kRaceStart});
+  for (const ActionValue& v : plain) EXPECT_EQ(v.worlds, kWorlds) << to_string(v.action);
+  ASSERT_EQ(raced.size(), plain.size());
+  int left_early = 0;
+  for (const ActionValue& v : raced) {
+    EXPECT_GE(v.worlds, kRaceStart) << to_string(v.action);
+    EXPECT_LE(v.worlds, raced.front().worlds) << to_string(v.action);
+    if (v.worlds < raced.front().worlds) {
+      ++left_early;
+      EXPECT_LT(v.value, raced.front().value) << to_string(v.action);
+    }
+    if (v.action == Action::discard(*parse_card("2c"))) EXPECT_LT(v.worlds, kWorlds / 2);
+  }
+  EXPECT_GE(left_early, 3);
+  // An action that stays in the race to the end is rolled out in the same worlds with the same
+  // seeds as without racing, so it gets the same value.
+  EXPECT_EQ(raced.front().worlds, kWorlds);
+  for (const ActionValue& v : raced) {
+    if (v.worlds < kWorlds) continue;
+    const auto same = std::find_if(plain.begin(), plain.end(), [&v](const ActionValue& p) { return p.action == v.action; });
+    EXPECT_EQ(v.value, same->value) << to_string(v.action);
   }
 }
 
@@ -293,6 +338,48 @@ TEST(OpponentModel, AReplayedPassMakesAHighHandUnlikely) {
   EXPECT_NEAR(model.log_weight(high), OpponentModel::kUnlikeGreedyDraw, 1e-9);
   EXPECT_EQ(plain.log_weight(low), 0.0);
   EXPECT_EQ(plain.log_weight(high), 0.0);
+}
+
+// Seat 1 ended its turn by throwing the 3d. Greedy lays every spread it holds before it discards,
+// so a world where seat 1 still holds a book (three nines) or a run (5c 6c 7c) costs the unlaid
+// penalty, and one with no spread in it costs nothing more than the discard's own likelihood.
+TEST(OpponentModel, AHandHoldingASpreadItCouldHaveLaidIsUnlikely) {
+  const std::shared_ptr<const Game> game = make_game();
+  Hand hand = make_hand(game, {"Ac 2c 3c 4h Qd", "4s 5h 6d 7d 8d"}, "Kc", "Td 3d", 1);
+  for (const char* a : {"stock", "discard 4h", "stock", "discard 3d"}) hand.apply(test::act(a));
+  ASSERT_EQ(hand.current_player(), 0);
+  const View view = hand.view(0);
+  OpponentEvidence plain_evidence, unlaid_evidence;
+  unlaid_evidence.unlaid_spreads = true;
+  const OpponentModel plain(view, plain_evidence), unlaid(view, unlaid_evidence);
+  auto world_with = [&view](const char* cards) { return world_where_next_seat_holds(view, cards); };
+  for (const char* cards : {"9s 9h 9c 2s 5d", "5c 6c 7c 2s As"})
+    EXPECT_NEAR(unlaid.log_weight(world_with(cards)) - plain.log_weight(world_with(cards)), OpponentModel::kUnlaidSpreadPenalty, 1e-9) << cards;
+  for (const char* cards : {"9s 9h 2s 5d 5s", "5c 6c 8c 2s As"})
+    EXPECT_EQ(unlaid.log_weight(world_with(cards)), plain.log_weight(world_with(cards))) << cards;
+}
+
+// The same for a hit: seat 0 laid 5c 6c 7c before seat 1's turn, so a world where seat 1 still holds
+// the 4c, which hits it, costs the penalty. Once seat 0 lays or hits again (here the 8c) the table
+// is not what seat 1 saw, and a hit is no longer read.
+TEST(OpponentModel, AHandHoldingAHitItCouldHaveMadeIsUnlikely) {
+  const std::shared_ptr<const Game> game = make_game();
+  Hand hand = make_hand(game, {"5c 6c 7c 9h Kd", "4s 5h 6d 7d 8d"}, "Kc", "Td 3d 8c", 1);
+  for (const char* a : {"stock", "spread 5c6c7c", "discard Td", "stock", "discard 3d"}) hand.apply(test::act(a));
+  ASSERT_EQ(hand.current_player(), 0);
+  OpponentEvidence plain_evidence, unlaid_evidence;
+  unlaid_evidence.unlaid_spreads = true;
+  auto penalty = [&](const char* cards) {
+    const View view = hand.view(0);
+    const OpponentModel plain(view, plain_evidence), unlaid(view, unlaid_evidence);
+    const State world = world_where_next_seat_holds(view, cards);
+    return unlaid.log_weight(world) - plain.log_weight(world);
+  };
+  EXPECT_NEAR(penalty("4c Jh 8s 6h 2d"), OpponentModel::kUnlaidSpreadPenalty, 1e-9);
+  EXPECT_EQ(penalty("Ac Jh 8s 6h 2d"), 0.0);
+  for (const char* a : {"stock", "hit 0 8c"}) hand.apply(test::act(a));
+  ASSERT_FALSE(hand.state().is_over());
+  EXPECT_EQ(penalty("4c Jh 8s 6h 2d"), 0.0);
 }
 
 // Early in the hand greedy drops at 5 points per card of the shortest other hand (23 with five

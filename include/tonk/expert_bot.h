@@ -21,8 +21,9 @@
 // takes and non-drops as evidence too ("fullbelief"), uniform deals importance-weighted by the
 // belief for the rollouts and the drop instead of the chain ("nochain"), the careful rollout style
 // for the own seat or every seat (GreedyStyle), a keener own drop in the rollouts, a turn-aware
-// reading of non-drops, a sharper or softer discard model, more proposals or drop worlds, and a
-// tempered belief ("trustN").
+// reading of non-drops, a sharper or softer discard model, more proposals or drop worlds, a
+// tempered belief ("trustN"), hands read as holding nothing they could have laid ("unlaid"), and
+// racing the actions so the worlds go to the close choices ("raceN").
 #pragma once
 
 #include <cstdint>
@@ -40,10 +41,10 @@ namespace tonk {
 /// "expert:400" (worlds), "expert:nodrop", "expert:nobelief", "expert:fullbelief", "expert:nochain",
 /// "expert:fullbelief/turndrop", "expert:sharp", "expert:soft", "expert:careful", "expert:carefulall", "expert:keen2",
 /// "expert:dw16", "expert:nochain/p128", "expert:chain4", "expert:fullbelief/replay", "expert:trust50", "expert:mix20",
-/// "expert:alldiscards/tremble20", "expert:alldiscards/tremble10/loose60".
+/// "expert:alldiscards/tremble20", "expert:alldiscards/tremble10/loose60", "expert:800/race100", "expert:unlaid".
 /// "expert:lastdiscard" names the default evidence and changes nothing. A later part overrides an
 /// earlier one ("nochain/chain4" is "chain4"); a part that would change nothing in the bot it is
-/// written with (replay or turndrop without fullbelief, trembleN or looseN without alldiscards, looseN equal to trembleN, pN with the chain, dwN with nodrop, any
+/// written with (replay or turndrop without fullbelief, trembleN or looseN without alldiscards, looseN equal to trembleN, raceN of all the worlds or more, pN with the chain, dwN with nodrop, any
 /// belief option with nobelief) is refused, so two kinds never name one bot.
 struct ExpertOptions {
   static constexpr int kDefaultWorlds = 200;
@@ -99,6 +100,13 @@ struct ExpertOptions {
   /// trembling at earlier_tremble_percent and half at this rate (OpponentEvidence::earlier_loose_tremble;
   /// "looseN", 1..99, not trembleN's; needs earlier_discards). 0: one type.
   int earlier_loose_tremble_percent = 0;
+  /// Each opponent's hand read as holding no spread and no hit they could have made in their last
+  /// turn, as greedy lays every one (OpponentEvidence::unlaid_spreads; "unlaid").
+  bool unlaid_spreads = false;
+  /// Racing ("raceN", 1..worlds): after N worlds an action whose rollouts fall clearly below the
+  /// leader's (3 standard errors of their paired difference) is rolled out no further, so the
+  /// worlds go to the close choices and `worlds` is a ceiling. 0: every action gets every world.
+  int race_min_worlds = 0;
 
   int drop_worlds() const { return worlds * drop_worlds_per_world; }
   friend bool operator==(const ExpertOptions&, const ExpertOptions&) = default;

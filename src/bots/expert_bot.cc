@@ -48,6 +48,8 @@ ExpertOptions parse_expert_options(std::string_view text) {
       o.replay_draws = true;
     } else if (part == "alldiscards") {
       o.earlier_discards = true;
+    } else if (part == "unlaid") {
+      o.unlaid_spreads = true;
     } else if (part == "turndrop") {
       o.turn_aware_drop = true;
     } else if (part == "careful") {
@@ -62,6 +64,8 @@ ExpertOptions parse_expert_options(std::string_view text) {
       o.earlier_tremble_percent = *tremble;
     } else if (const auto loose = counted(part, "loose", 1, 99, "percent weight of a uniform choice in each earlier discard of the looser type")) {
       o.earlier_loose_tremble_percent = *loose;
+    } else if (const auto race = counted(part, "race", 1, SearchBudget::kMaxWorlds, "worlds before an action may leave the race")) {
+      o.race_min_worlds = *race;
     } else if (const auto keen = counted(part, "keen", 0, 10, "points added to the own drop threshold in rollouts")) {
       o.keen = *keen;
     } else if (const auto steps = counted(part, "chain", 1, ExpertOptions::kMaxChainSteps, "chain steps between worlds")) {
@@ -76,7 +80,7 @@ ExpertOptions parse_expert_options(std::string_view text) {
       if (part.empty() || ec != std::errc() || ptr != part.data() + part.size() || n < 1 || n > SearchBudget::kMaxWorlds)
         throw std::invalid_argument("bad expert option " + quoted_text(part) + " in " + quoted_text(text) +
                                     ": expected worlds (1 to " + std::to_string(SearchBudget::kMaxWorlds) +
-                                    "), nodrop, nobelief, fullbelief, lastdiscard, nochain, sharp, soft, alldiscards, turndrop, replay, careful, carefulall, trustN, mixN, trembleN, looseN, keenN, dwN, pN or chainN, '/'-separated");
+                                    "), nodrop, nobelief, fullbelief, lastdiscard, nochain, sharp, soft, alldiscards, unlaid, turndrop, replay, careful, carefulall, trustN, mixN, trembleN, looseN, raceN, keenN, dwN, pN or chainN, '/'-separated");
       o.worlds = n;
     }
   }
@@ -86,10 +90,10 @@ ExpertOptions parse_expert_options(std::string_view text) {
   auto refuse = [&text](const std::string& why) {
     throw std::invalid_argument("bad expert options " + quoted_text(text) + ": " + why);
   };
-  if (!o.belief && (o.full_belief || o.earlier_discards || o.replay_draws || o.turn_aware_drop || o.discard_temperature != d.discard_temperature ||
+  if (!o.belief && (o.full_belief || o.earlier_discards || o.unlaid_spreads || o.replay_draws || o.turn_aware_drop || o.discard_temperature != d.discard_temperature ||
                     o.trust_percent != d.trust_percent || o.random_play_percent != d.random_play_percent ||
                     o.chain_steps != d.chain_steps || o.proposals != d.proposals))
-    refuse("nobelief reads no evidence, so fullbelief, alldiscards, replay, turndrop, sharp, soft, trustN, mixN, nochain, chainN and pN change nothing with it");
+    refuse("nobelief reads no evidence, so fullbelief, alldiscards, unlaid, replay, turndrop, sharp, soft, trustN, mixN, nochain, chainN and pN change nothing with it");
   if ((o.replay_draws || o.turn_aware_drop) && !o.full_belief)
     refuse("replay and turndrop read takes, passes and non-drops, which only fullbelief reads");
   if (o.proposals != d.proposals && o.chain_steps != 0)
@@ -98,6 +102,8 @@ ExpertOptions parse_expert_options(std::string_view text) {
     refuse("trembleN and looseN soften the earlier discards, which only alldiscards reads");
   if (o.earlier_loose_tremble_percent != 0 && o.earlier_loose_tremble_percent == o.earlier_tremble_percent)
     refuse("looseN is a second type of opponent, trembling otherwise than trembleN: the same rate is one type");
+  if (o.race_min_worlds >= o.worlds)
+    refuse("raceN lets actions leave the race after N worlds, so N must be below the worlds (" + std::to_string(o.worlds) + ")");
   if (!o.root_drop && o.drop_worlds_per_world != d.drop_worlds_per_world)
     refuse("dwN sets the root drop's worlds, which nodrop turns off");
   return o;
@@ -113,12 +119,14 @@ std::string expert_kind(const ExpertOptions& o) {
   if (o.earlier_discards) add("alldiscards");
   if (o.earlier_tremble_percent != 0) add("tremble" + std::to_string(o.earlier_tremble_percent));
   if (o.earlier_loose_tremble_percent != 0) add("loose" + std::to_string(o.earlier_loose_tremble_percent));
+  if (o.unlaid_spreads) add("unlaid");
   if (o.careful_self && o.careful_others) add("carefulall");
   else if (o.careful_self) add("careful");
   if (o.discard_temperature != ExpertOptions{}.discard_temperature) add(o.discard_temperature < ExpertOptions{}.discard_temperature ? "sharp" : "soft");
   if (o.turn_aware_drop) add("turndrop");
   if (o.trust_percent != ExpertOptions{}.trust_percent) add("trust" + std::to_string(o.trust_percent));
   if (o.random_play_percent != ExpertOptions::kRandomPlayByTable) add("mix" + std::to_string(o.random_play_percent));
+  if (o.race_min_worlds != 0) add("race" + std::to_string(o.race_min_worlds));
   if (o.keen != 0) add("keen" + std::to_string(o.keen));
   if (o.drop_worlds_per_world != ExpertOptions{}.drop_worlds_per_world) add("dw" + std::to_string(o.drop_worlds_per_world));
   if (o.proposals != ExpertOptions{}.proposals) add("p" + std::to_string(o.proposals));
@@ -134,8 +142,9 @@ ExpertBot::ExpertBot(ExpertOptions options, std::uint64_t seed) : options_(optio
       options.chain_steps < 0 || options.chain_steps > ExpertOptions::kMaxChainSteps || options.trust_percent < 0 || options.trust_percent > 100 ||
       options.random_play_percent < ExpertOptions::kRandomPlayByTable || options.random_play_percent > 99 ||
       options.earlier_tremble_percent < 0 || options.earlier_tremble_percent > 99 ||
-      options.earlier_loose_tremble_percent < 0 || options.earlier_loose_tremble_percent > 99)
-    throw std::invalid_argument("ExpertBot: worlds, proposals, drop worlds, chain steps, trust, random play or tremble out of range");
+      options.earlier_loose_tremble_percent < 0 || options.earlier_loose_tremble_percent > 99 ||
+      options.race_min_worlds < 0 || (options.race_min_worlds > 0 && options.race_min_worlds >= options.worlds))
+    throw std::invalid_argument("ExpertBot: worlds, proposals, drop worlds, chain steps, trust, random play, tremble or race out of range");
 }
 
 Action ExpertBot::choose(const View& view, const ActionList& legal) {
@@ -152,6 +161,7 @@ std::vector<ActionValue> ExpertBot::evaluate(const View& view, const ActionList&
   evidence.earlier_discards = options_.belief && options_.earlier_discards;
   evidence.earlier_tremble = options_.earlier_tremble_percent / 100.0;
   evidence.earlier_loose_tremble = options_.earlier_loose_tremble_percent / 100.0;
+  evidence.unlaid_spreads = options_.belief && options_.unlaid_spreads;
   evidence.replay_draws = options_.belief && options_.full_belief && options_.replay_draws;
   evidence.discard_temperature = options_.discard_temperature;
   evidence.trust = options_.trust_percent / 100.0;
@@ -170,7 +180,8 @@ std::vector<ActionValue> ExpertBot::evaluate(const View& view, const ActionList&
     if (!(drop_at_root && a == drop)) play_on.push_back(a);
   std::vector<ActionValue> values =
       rollout_search(next_world, view.player, play_on, SearchBudget::of_worlds(options_.worlds), rng_,
-                    RolloutPolicy{{options_.careful_self, options_.keen}, {options_.careful_others, 0}});
+                    RolloutPolicy{{options_.careful_self, options_.keen}, {options_.careful_others, 0}},
+                    RolloutRace{options_.race_min_worlds});
   if (!drop_at_root) return values;
 
   // The drop ends the hand (S15), so its value in a world is exact: many worlds, each cheap, drawn

@@ -37,7 +37,7 @@ double log_mixture(double a, double b, double weight) {
 
 }  // namespace
 
-OpponentModel::OpponentModel(const View& view, OpponentEvidence evidence) : game_(view.game), num_players_(view.num_players), view_player_(view.player), discard_temperature_(evidence.discard_temperature), trust_(evidence.trust), random_play_(evidence.random_play), earlier_tremble_(evidence.earlier_tremble), earlier_loose_tremble_(evidence.earlier_loose_tremble) {
+OpponentModel::OpponentModel(const View& view, OpponentEvidence evidence) : game_(view.game), num_players_(view.num_players), view_player_(view.player), discard_temperature_(evidence.discard_temperature), trust_(evidence.trust), random_play_(evidence.random_play), earlier_tremble_(evidence.earlier_tremble), earlier_loose_tremble_(evidence.earlier_loose_tremble), unlaid_spreads_(evidence.unlaid_spreads) {
   if (!(evidence.trust >= 0 && evidence.trust <= 1) || !(evidence.random_play >= 0 && evidence.random_play < 1) ||
       !(evidence.earlier_tremble >= 0 && evidence.earlier_tremble < 1) ||
       !(evidence.earlier_loose_tremble >= 0 && evidence.earlier_loose_tremble < 1))
@@ -114,6 +114,9 @@ OpponentModel::OpponentModel(const View& view, OpponentEvidence evidence) : game
     if (it->action.kind == ActionKind::kDiscard) {
       last_discard_[p] = it->action.card();
       informative_ = true;
+      table_as_then_[p] = std::none_of(view.history.rbegin(), it, [](const Move& later) {
+        return later.action.kind == ActionKind::kSpread || later.action.kind == ActionKind::kHit;
+      });
     }
   }
   if (!evidence.earlier_discards) return;
@@ -231,10 +234,21 @@ double OpponentModel::replay_log_weight(const State& world, int p) const {
 double OpponentModel::discard_log_weight(const State& world, int p) const {
   const Card discard = last_discard_[static_cast<std::size_t>(p)];
   if (!discard.valid()) return 0;
+  // Their hand now is the one they ended that turn with, after laying what they chose to.
+  const double unlaid = unlaid_spreads_ && holds_a_play(world.hand(p), table_as_then_[static_cast<std::size_t>(p)]) ? kUnlaidSpreadPenalty : 0.0;
   const CardSet held = world.hand(p) | CardSet(discard);
   double norm = 0;
   for (Card c : held) norm += std::exp(discard_appeal(held, c, true));
-  return discard_appeal(held, discard, true) - std::log(norm);
+  return unlaid + discard_appeal(held, discard, true) - std::log(norm);
+}
+
+bool OpponentModel::holds_a_play(CardSet hand, bool table_as_then) const {
+  if (game_->lowest_count(hand) < game_->count(hand)) return true;
+  if (!table_as_then) return false;
+  for (Card c : hand)
+    for (int i = 0; i < num_spreads_; ++i)
+      if (game_->can_hit(spreads_[static_cast<std::size_t>(i)], CardSet(c))) return true;
+  return false;
 }
 
 double OpponentModel::discard_appeal(CardSet held, Card c, bool read_table) const {

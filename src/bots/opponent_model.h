@@ -18,6 +18,9 @@
 //    drops (a logistic in the points above that threshold).
 //  - or, in place of the pass and the take, the last choice between the discard and the stock
 //    replayed with greedy's rule on the hand they held then (`replay_draws`);
+//  - a hand with something left to lay: an opponent whose turn ended with a discard holds no spread
+//    and no hit they could have made in that turn (greedy lays every spread and hit it holds;
+//    `unlaid_spreads`);
 //  - every earlier discard, each on the hand they held then, with a trembling hand
 //    (`earlier_discards`, `earlier_tremble`), and each opponent as one of two types trembling at
 //    different rates (`earlier_loose_tremble`).
@@ -66,6 +69,12 @@ struct OpponentEvidence {
   /// rate; the type their earlier discards fit better dominates, so an opponent who throws what
   /// greedy would is read sharply and one who does not, loosely. 0: one type.
   double earlier_loose_tremble = 0.0;
+  /// With last_discard: each opponent whose last move was the discard that ended their turn holds
+  /// now the hand they ended it with, and greedy lays every spread and hit it holds before
+  /// discarding, so a world where that hand holds a spread (Game::lowest_count below its count), or
+  /// a card that hits a spread on the table when no spread was laid or hit since, costs
+  /// OpponentModel::kUnlaidSpreadPenalty (once).
+  bool unlaid_spreads = false;
   /// The discard model's softness, in keep-score units (OpponentModel::kDiscardTemperature by
   /// default); lower is a sharper belief that the opponent throws what greedy would.
   double discard_temperature = 2.0;
@@ -92,6 +101,8 @@ class OpponentModel {
   static constexpr double kUnlikeGreedyDraw = -2.5;
   /// Log-likelihood of holding a taken card worth more than 3 points with no partner for it.
   static constexpr double kLonelyTakePenalty = -2.0;
+  /// Log-likelihood of ending a turn with a spread or a hit in hand that could have been laid.
+  static constexpr double kUnlaidSpreadPenalty = -3.0;
   /// Softness of the non-drop model, in points of count.
   static constexpr double kDropTemperature = 2.0;
 
@@ -118,7 +129,11 @@ class OpponentModel {
   double earlier_tremble_;
   double earlier_loose_tremble_;
   bool informative_ = false;
+  bool unlaid_spreads_ = false;
+  std::array<bool, kMaxPlayers> table_as_then_{};  ///< no spread laid or hit since each opponent's last discard
   double discard_log_weight(const State& world, int p) const;
+  /// True when `hand` holds a spread, or (`table_as_then`) a card that hits a spread on the table.
+  bool holds_a_play(CardSet hand, bool table_as_then) const;
   /// How much discarding `c` from `held` appeals, in units of the temperature; `read_table`: less
   /// for a card that fits a spread on the table now.
   double discard_appeal(CardSet held, Card c, bool read_table) const;
