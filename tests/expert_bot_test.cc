@@ -85,6 +85,8 @@ TEST(ExpertBot, OptionsParseAndNameTheKind) {
   EXPECT_EQ(expert_kind(parse_expert_options("mix0")), "expert:mix0");
   EXPECT_EQ(parse_expert_options("800/race100").race_min_worlds, 100);
   EXPECT_TRUE(parse_expert_options("unlaid").unlaid_spreads);
+  EXPECT_EQ(parse_expert_options("opkeen3").opponent_keen, 3);
+  EXPECT_EQ(expert_kind(parse_expert_options("opkeen3/keen1")), "expert:keen1/opkeen3");
   EXPECT_EQ(expert_kind(parse_expert_options("unlaid/alldiscards/tremble20")), "expert:alldiscards/tremble20/unlaid");
   EXPECT_EQ(expert_kind(parse_expert_options("race100/800/alldiscards")), "expert:800/alldiscards/race100");
   for (const char* bad : {"expert:0", "expert:fast", "expert:200/", "expert:x/nodrop", "expert:p0", "expert:p999",
@@ -92,7 +94,7 @@ TEST(ExpertBot, OptionsParseAndNameTheKind) {
                           "expert:chain0", "expert:chain65", "expert:chain", "expert:trust101",
                           "expert:trust", "expert:mix100", "expert:mix-1", "expert:race0", "expert:race",
                           // racing needs worlds past the race's start
-                          "expert:race200", "expert:100/race400", "expert:nobelief/unlaid",
+                          "expert:race200", "expert:100/race400", "expert:nobelief/unlaid", "expert:opkeen11", "expert:opkeen",
                           // parts that would change nothing in the bot they are written with
                           "expert:replay", "expert:turndrop", "expert:fullbelief/replay/lastdiscard", "expert:p64",
                           "expert:p64/chain4", "expert:nodrop/dw16", "expert:nobelief/fullbelief", "expert:nobelief/nochain",
@@ -164,7 +166,7 @@ TEST(ExpertBot, DecisionsDependOnlyOnWhatTheSeatKnows) {
   // its own view of the sampled world: the discard pile and the cards others took), and the
   // belief's floor of random play and tempering.
   for (const char* options : {"40", "40/nochain", "40/fullbelief/nochain/carefulall/keen3/turndrop/sharp", "40/fullbelief",
-                              "40/fullbelief/replay", "40/alldiscards", "40/alldiscards/tremble20/nochain", "40/alldiscards/tremble10/loose60", "40/mix20/trust50/nochain", "40/mix20", "40/fullbelief/mix20/trust50", "40/race8", "40/alldiscards/unlaid"}) {
+                              "40/fullbelief/replay", "40/alldiscards", "40/alldiscards/tremble20/nochain", "40/alldiscards/tremble10/loose60", "40/mix20/trust50/nochain", "40/mix20", "40/fullbelief/mix20/trust50", "40/race8", "40/alldiscards/unlaid", "40/opkeen3"}) {
     ExpertBot a(parse_expert_options(options), 9), b(parse_expert_options(options), 9);
     const auto va = a.evaluate(v1, one.legal_actions());
     const auto vb = b.evaluate(v2, two.legal_actions());

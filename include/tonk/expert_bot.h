@@ -20,7 +20,7 @@
 // Options kept for measuring, off by default because they measured no gain (docs/BOTS.md): passes,
 // takes and non-drops as evidence too ("fullbelief"), uniform deals importance-weighted by the
 // belief for the rollouts and the drop instead of the chain ("nochain"), the careful rollout style
-// for the own seat or every seat (GreedyStyle), a keener own drop in the rollouts, a turn-aware
+// for the own seat or every seat (GreedyStyle), a keener own or opponents' drop in the rollouts, a turn-aware
 // reading of non-drops, a sharper or softer discard model, more proposals or drop worlds, a
 // tempered belief ("trustN"), hands read as holding nothing they could have laid ("unlaid"), and
 // racing the actions so the worlds go to the close choices ("raceN").
@@ -41,7 +41,7 @@ namespace tonk {
 /// "expert:400" (worlds), "expert:nodrop", "expert:nobelief", "expert:fullbelief", "expert:nochain",
 /// "expert:fullbelief/turndrop", "expert:sharp", "expert:soft", "expert:careful", "expert:carefulall", "expert:keen2",
 /// "expert:dw16", "expert:nochain/p128", "expert:chain4", "expert:fullbelief/replay", "expert:trust50", "expert:mix20",
-/// "expert:alldiscards/tremble20", "expert:alldiscards/tremble10/loose60", "expert:800/race100", "expert:unlaid".
+/// "expert:alldiscards/tremble20", "expert:alldiscards/tremble10/loose60", "expert:800/race100", "expert:unlaid", "expert:opkeen2".
 /// "expert:lastdiscard" names the default evidence and changes nothing. A later part overrides an
 /// earlier one ("nochain/chain4" is "chain4"); a part that would change nothing in the bot it is
 /// written with (replay or turndrop without fullbelief, trembleN or looseN without alldiscards, looseN equal to trembleN, raceN of all the worlds or more, pN with the chain, dwN with nodrop, any
@@ -79,6 +79,9 @@ struct ExpertOptions {
   }
   bool turn_aware_drop = false;  ///< the non-drop evidence reads greedy's threshold at that turn ("turndrop"; needs full_belief)
   int keen = 0;                 ///< points added to the own seat's drop threshold in rollouts ("keenN", 0..10)
+  /// Points added to the other seats' drop threshold in rollouts ("opkeenN", 0..10): opponents who
+  /// drop sooner than greedy, as the search bots do (docs/BOTS.md, "How the Monte Carlo bot wins").
+  int opponent_keen = 0;
   static constexpr int kMaxChainSteps = 64;
   static constexpr int kDefaultChainSteps = 8;
   /// Worlds drawn by a Markov chain over the belief (BeliefChain) with this many steps between

@@ -66,6 +66,8 @@ ExpertOptions parse_expert_options(std::string_view text) {
       o.earlier_loose_tremble_percent = *loose;
     } else if (const auto race = counted(part, "race", 1, SearchBudget::kMaxWorlds, "worlds before an action may leave the race")) {
       o.race_min_worlds = *race;
+    } else if (const auto opkeen = counted(part, "opkeen", 0, 10, "points added to the opponents' drop threshold in rollouts")) {
+      o.opponent_keen = *opkeen;
     } else if (const auto keen = counted(part, "keen", 0, 10, "points added to the own drop threshold in rollouts")) {
       o.keen = *keen;
     } else if (const auto steps = counted(part, "chain", 1, ExpertOptions::kMaxChainSteps, "chain steps between worlds")) {
@@ -80,7 +82,7 @@ ExpertOptions parse_expert_options(std::string_view text) {
       if (part.empty() || ec != std::errc() || ptr != part.data() + part.size() || n < 1 || n > SearchBudget::kMaxWorlds)
         throw std::invalid_argument("bad expert option " + quoted_text(part) + " in " + quoted_text(text) +
                                     ": expected worlds (1 to " + std::to_string(SearchBudget::kMaxWorlds) +
-                                    "), nodrop, nobelief, fullbelief, lastdiscard, nochain, sharp, soft, alldiscards, unlaid, turndrop, replay, careful, carefulall, trustN, mixN, trembleN, looseN, raceN, keenN, dwN, pN or chainN, '/'-separated");
+                                    "), nodrop, nobelief, fullbelief, lastdiscard, nochain, sharp, soft, alldiscards, unlaid, turndrop, replay, careful, carefulall, trustN, mixN, trembleN, looseN, raceN, keenN, opkeenN, dwN, pN or chainN, '/'-separated");
       o.worlds = n;
     }
   }
@@ -128,6 +130,7 @@ std::string expert_kind(const ExpertOptions& o) {
   if (o.random_play_percent != ExpertOptions::kRandomPlayByTable) add("mix" + std::to_string(o.random_play_percent));
   if (o.race_min_worlds != 0) add("race" + std::to_string(o.race_min_worlds));
   if (o.keen != 0) add("keen" + std::to_string(o.keen));
+  if (o.opponent_keen != 0) add("opkeen" + std::to_string(o.opponent_keen));
   if (o.drop_worlds_per_world != ExpertOptions{}.drop_worlds_per_world) add("dw" + std::to_string(o.drop_worlds_per_world));
   if (o.proposals != ExpertOptions{}.proposals) add("p" + std::to_string(o.proposals));
   if (o.replay_draws) add("replay");
@@ -143,8 +146,9 @@ ExpertBot::ExpertBot(ExpertOptions options, std::uint64_t seed) : options_(optio
       options.random_play_percent < ExpertOptions::kRandomPlayByTable || options.random_play_percent > 99 ||
       options.earlier_tremble_percent < 0 || options.earlier_tremble_percent > 99 ||
       options.earlier_loose_tremble_percent < 0 || options.earlier_loose_tremble_percent > 99 ||
+      options.opponent_keen < 0 || options.opponent_keen > 10 || options.keen < 0 || options.keen > 10 ||
       options.race_min_worlds < 0 || (options.race_min_worlds > 0 && options.race_min_worlds >= options.worlds))
-    throw std::invalid_argument("ExpertBot: worlds, proposals, drop worlds, chain steps, trust, random play, tremble or race out of range");
+    throw std::invalid_argument("ExpertBot: worlds, proposals, drop worlds, chain steps, trust, random play, tremble, keenness or race out of range");
 }
 
 Action ExpertBot::choose(const View& view, const ActionList& legal) {
@@ -180,7 +184,7 @@ std::vector<ActionValue> ExpertBot::evaluate(const View& view, const ActionList&
     if (!(drop_at_root && a == drop)) play_on.push_back(a);
   std::vector<ActionValue> values =
       rollout_search(next_world, view.player, play_on, SearchBudget::of_worlds(options_.worlds), rng_,
-                    RolloutPolicy{{options_.careful_self, options_.keen}, {options_.careful_others, 0}},
+                    RolloutPolicy{{options_.careful_self, options_.keen}, {options_.careful_others, options_.opponent_keen}},
                     RolloutRace{options_.race_min_worlds});
   if (!drop_at_root) return values;
 
