@@ -90,14 +90,17 @@ void BM_ExpertDecision(benchmark::State& st, const char* options) {
   st.counters["p99_ms"] = ms[std::min(ms.size() - 1, ms.size() * 99 / 100)];
 }
 BENCHMARK_CAPTURE(BM_ExpertDecision, default, "")->ArgNames({"players"})->Arg(2)->Arg(3)->Unit(benchmark::kMillisecond)->MinTime(20.0);
-// The default until 6 December 2026 (docs/BOTS.md), to compare side by side in one run.
-BENCHMARK_CAPTURE(BM_ExpertDecision, fullbelief_nochain, "fullbelief/nochain")
+// The default until 7 December 2026, whose rollouts model the opponents' drops by greedy's
+// threshold alone, and the one until 6 December (docs/BOTS.md), to compare side by side in one run.
+BENCHMARK_CAPTURE(BM_ExpertDecision, opdropoff, "opdropoff")
+    ->ArgNames({"players"})->Arg(2)->Arg(3)->Unit(benchmark::kMillisecond)->MinTime(20.0);
+BENCHMARK_CAPTURE(BM_ExpertDecision, fullbelief_nochain, "fullbelief/opdropoff/nochain")
     ->ArgNames({"players"})->Arg(2)->Arg(3)->Unit(benchmark::kMillisecond)->MinTime(20.0);
 // The strongest bot against greedy, and the same with racing (raceN: the worlds go to the close
 // choices), to compare what racing saves side by side in one run.
-BENCHMARK_CAPTURE(BM_ExpertDecision, alldiscards, "alldiscards/tremble20/chain32")
+BENCHMARK_CAPTURE(BM_ExpertDecision, alldiscards, "alldiscards/tremble20/opdropoff/chain32")
     ->ArgNames({"players"})->Arg(2)->Unit(benchmark::kMillisecond)->MinTime(20.0);
-BENCHMARK_CAPTURE(BM_ExpertDecision, alldiscards_race50, "alldiscards/tremble20/chain32/race50")
+BENCHMARK_CAPTURE(BM_ExpertDecision, alldiscards_race50, "alldiscards/tremble20/race50/opdropoff/chain32")
     ->ArgNames({"players"})->Arg(2)->Unit(benchmark::kMillisecond)->MinTime(20.0);
 
 }  // namespace

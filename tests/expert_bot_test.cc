@@ -87,6 +87,16 @@ TEST(ExpertBot, OptionsParseAndNameTheKind) {
   EXPECT_TRUE(parse_expert_options("unlaid").unlaid_spreads);
   EXPECT_EQ(parse_expert_options("opkeen3").opponent_keen, 3);
   EXPECT_EQ(expert_kind(parse_expert_options("opkeen3/keen1")), "expert:keen1/opkeen3");
+  EXPECT_EQ(parse_expert_options("").opponent_drop_margin, ExpertOptions::kDefaultOpponentDropMargin);
+  EXPECT_EQ(parse_expert_options("opdropoff").opponent_drop_margin, ExpertOptions::kNoDropValue);
+  EXPECT_EQ(expert_kind(parse_expert_options("opdropoff/alldiscards")), "expert:alldiscards/opdropoff");
+  EXPECT_EQ(expert_kind(parse_expert_options("opdrop8/reach6")), "expert");
+  EXPECT_EQ(parse_expert_options("opdrop0").opponent_drop_margin, 0);
+  EXPECT_EQ(expert_kind(parse_expert_options("opdrop4/opkeen2")), "expert:opkeen2/opdrop4");
+  EXPECT_EQ(parse_expert_options("selfdrop16").own_drop_margin, 16);
+  EXPECT_EQ(parse_expert_options("opdrop8/reach8").drop_value_reach, 8);
+  EXPECT_EQ(expert_kind(parse_expert_options("reach8/opdrop4")), "expert:opdrop4/reach8");
+  EXPECT_EQ(expert_kind(parse_expert_options("opdrop4/selfdrop8")), "expert:selfdrop8/opdrop4");
   EXPECT_EQ(expert_kind(parse_expert_options("unlaid/alldiscards/tremble20")), "expert:alldiscards/tremble20/unlaid");
   EXPECT_EQ(expert_kind(parse_expert_options("race100/800/alldiscards")), "expert:800/alldiscards/race100");
   for (const char* bad : {"expert:0", "expert:fast", "expert:200/", "expert:x/nodrop", "expert:p0", "expert:p999",
@@ -95,6 +105,7 @@ TEST(ExpertBot, OptionsParseAndNameTheKind) {
                           "expert:trust", "expert:mix100", "expert:mix-1", "expert:race0", "expert:race",
                           // racing needs worlds past the race's start
                           "expert:race200", "expert:100/race400", "expert:nobelief/unlaid", "expert:opkeen11", "expert:opkeen",
+                          "expert:opdrop17", "expert:opdrop-1", "expert:opdrop", "expert:selfdrop17", "expert:opdropoff/reach8", "expert:opdropoff1", "expert:opdrop8/reach31", "expert:opdrop8/reach0",
                           // parts that would change nothing in the bot they are written with
                           "expert:replay", "expert:turndrop", "expert:fullbelief/replay/lastdiscard", "expert:p64",
                           "expert:p64/chain4", "expert:nodrop/dw16", "expert:nobelief/fullbelief", "expert:nobelief/nochain",
@@ -166,7 +177,7 @@ TEST(ExpertBot, DecisionsDependOnlyOnWhatTheSeatKnows) {
   // its own view of the sampled world: the discard pile and the cards others took), and the
   // belief's floor of random play and tempering.
   for (const char* options : {"40", "40/nochain", "40/fullbelief/nochain/carefulall/keen3/turndrop/sharp", "40/fullbelief",
-                              "40/fullbelief/replay", "40/alldiscards", "40/alldiscards/tremble20/nochain", "40/alldiscards/tremble10/loose60", "40/mix20/trust50/nochain", "40/mix20", "40/fullbelief/mix20/trust50", "40/race8", "40/alldiscards/unlaid", "40/opkeen3"}) {
+                              "40/fullbelief/replay", "40/alldiscards", "40/alldiscards/tremble20/nochain", "40/alldiscards/tremble10/loose60", "40/mix20/trust50/nochain", "40/mix20", "40/fullbelief/mix20/trust50", "40/race8", "40/alldiscards/unlaid", "40/opkeen3", "40/opdrop4", "40/opdropoff", "40/selfdrop8"}) {
     ExpertBot a(parse_expert_options(options), 9), b(parse_expert_options(options), 9);
     const auto va = a.evaluate(v1, one.legal_actions());
     const auto vb = b.evaluate(v2, two.legal_actions());
@@ -214,6 +225,38 @@ TEST(GreedyBot, CarefulStyleHoldsBackACardThatFeedsAnOpponent) {
   GreedyBot plain(5), careful(5, GreedyStyle{.careful = true});
   EXPECT_EQ(plain.choose(view, hand.legal_actions()), Action::discard(card("Kh")));
   EXPECT_EQ(careful.choose(view, hand.legal_actions()), Action::discard(card("9s")));
+}
+
+// The drop judged by its value (S15): seat 1 holds a count of 7 and the five lowest cards it has not
+// seen count 11, so its drop wins (+1) in every world it deals. With its threshold lowered to 3 by
+// the offset it drops only when it weighs the drop, and only within reach of that threshold.
+// Holding 45, a drop caught (-2) in nearly every world, it plays on even at a margin of 0. Holding
+// 26, 3 above its threshold, a drop caught in about one world of six, it drops at a margin of 0 and
+// plays on at 16 (every one of the 16 worlds a win). Under push-ups (V15) it never weighs.
+TEST(GreedyBot, DropsWhenTheDropIsWorthTheMarginOverItsOwnWorlds) {
+  const std::shared_ptr<const Game> game = make_game();
+  const Hand low = make_hand(game, {"Kc Kd Qh 9c 8d", "Ac Ad Ah 2c 2d"}, "9s");
+  ASSERT_TRUE(low.legal_actions().contains(Action::drop()));
+  ASSERT_EQ(GreedyBot::drop_threshold(low.view(1)), 23);
+  auto chooses = [](const Hand& hand, GreedyStyle style) { return GreedyBot(7, style).choose(hand.view(1), hand.legal_actions()); };
+  EXPECT_NE(chooses(low, {.drop_offset = -20}), Action::drop());
+  EXPECT_EQ(chooses(low, {.drop_offset = -20, .drop_value_margin = 16}), Action::drop());
+  EXPECT_NE(chooses(low, {.drop_offset = -30, .drop_value_margin = 16}), Action::drop());  // 7 is past the reach
+  EXPECT_NE(chooses(low, {.drop_offset = -20, .drop_value_margin = 16, .drop_value_reach = 3}), Action::drop());
+  EXPECT_EQ(chooses(low, {.drop_offset = -20, .drop_value_margin = 16, .drop_value_reach = 4}), Action::drop());
+  const Hand high = make_hand(game, {"Ac Ad Ah 2c 2d", "Kc Kd Qc Qd 5h"}, "9s");
+  EXPECT_EQ(chooses(high, {.drop_offset = 22}), Action::drop());  // at the threshold: no weighing
+  EXPECT_NE(chooses(high, {.drop_offset = 16, .drop_value_margin = 0}), Action::drop());  // 45 = 39 + the reach
+  const Hand middle = make_hand(game, {"Kc Kd Qh 8c 8d", "Ac Ad 5c Td 9h"}, "9s");
+  for (std::uint64_t seed : {7, 8, 9}) {
+    EXPECT_EQ(GreedyBot(seed, {.drop_value_margin = 0}).choose(middle.view(1), middle.legal_actions()), Action::drop()) << seed;
+    EXPECT_NE(GreedyBot(seed, {.drop_value_margin = 16}).choose(middle.view(1), middle.legal_actions()), Action::drop()) << seed;
+    EXPECT_NE(GreedyBot(seed).choose(middle.view(1), middle.legal_actions()), Action::drop()) << seed;
+  }
+  Rules pushups;
+  pushups.scoring = Scoring::kPushups;
+  const Hand pushup_low = make_hand(make_game(pushups), {"Kc Kd Qh 9c 8d", "Ac Ad Ah 2c 2d"}, "9s");
+  EXPECT_NE(chooses(pushup_low, {.drop_offset = -23, .drop_value_margin = 0}), Action::drop());
 }
 
 // S15a: seat 1 holds a count of 7 and the five lowest cards it has not seen count 11: the drop wins

@@ -17,10 +17,17 @@
 //    rollout. It is valued over `drop_worlds` further worlds of the chain: P(caught) × what a catch
 //    costs against what a win brings, far less noisy than the rollouts' few hundred worlds; the
 //    other actions (play on) keep their rollout values.
+//  - Opponents who weigh their drops (since 7 December 2026): in the rollouts the other seats drop,
+//    within 6 points above greedy's threshold, when a drop is worth at least half a stake on
+//    average over 16 worlds dealt from their own view (GreedyStyle::drop_value_margin), as a searching player
+//    does. A threshold in points models greedy; the search bots drop sooner, by an amount that
+//    depends on the rules' payouts, which the drop's value reads (docs/BOTS.md, "Seventh pass").
 // Options kept for measuring, off by default because they measured no gain (docs/BOTS.md): passes,
 // takes and non-drops as evidence too ("fullbelief"), uniform deals importance-weighted by the
 // belief for the rollouts and the drop instead of the chain ("nochain"), the careful rollout style
-// for the own seat or every seat (GreedyStyle), a keener own or opponents' drop in the rollouts, a turn-aware
+// for the own seat or every seat (GreedyStyle), a keener own or opponents' drop in the rollouts (by
+// points, or for the own seat by value: "selfdropN"), the opponents' drop at greedy's threshold alone
+// ("opdropoff", the earlier default), a turn-aware
 // reading of non-drops, a sharper or softer discard model, more proposals or drop worlds, a
 // tempered belief ("trustN"), hands read as holding nothing they could have laid ("unlaid"), and
 // racing the actions so the worlds go to the close choices ("raceN").
@@ -41,10 +48,11 @@ namespace tonk {
 /// "expert:400" (worlds), "expert:nodrop", "expert:nobelief", "expert:fullbelief", "expert:nochain",
 /// "expert:fullbelief/turndrop", "expert:sharp", "expert:soft", "expert:careful", "expert:carefulall", "expert:keen2",
 /// "expert:dw16", "expert:nochain/p128", "expert:chain4", "expert:fullbelief/replay", "expert:trust50", "expert:mix20",
-/// "expert:alldiscards/tremble20", "expert:alldiscards/tremble10/loose60", "expert:800/race100", "expert:unlaid", "expert:opkeen2".
+/// "expert:alldiscards/tremble20", "expert:alldiscards/tremble10/loose60", "expert:800/race100", "expert:unlaid", "expert:opkeen2",
+/// "expert:opdrop4", "expert:opdrop12/reach8", "expert:opdropoff", "expert:selfdrop8".
 /// "expert:lastdiscard" names the default evidence and changes nothing. A later part overrides an
 /// earlier one ("nochain/chain4" is "chain4"); a part that would change nothing in the bot it is
-/// written with (replay or turndrop without fullbelief, trembleN or looseN without alldiscards, looseN equal to trembleN, raceN of all the worlds or more, pN with the chain, dwN with nodrop, any
+/// written with (replay or turndrop without fullbelief, trembleN or looseN without alldiscards, looseN equal to trembleN, raceN of all the worlds or more, pN with the chain, dwN with nodrop, reachN with opdropoff and no selfdropN, any
 /// belief option with nobelief) is refused, so two kinds never name one bot.
 struct ExpertOptions {
   static constexpr int kDefaultWorlds = 200;
@@ -82,6 +90,23 @@ struct ExpertOptions {
   /// Points added to the other seats' drop threshold in rollouts ("opkeenN", 0..10): opponents who
   /// drop sooner than greedy, as the search bots do (docs/BOTS.md, "How the Monte Carlo bot wins").
   int opponent_keen = 0;
+  /// The other seats in rollouts drop, above their threshold and within drop_value_reach points of
+  /// it, when dropping is worth at least N sixteenths of the table's unit on average over 16 worlds
+  /// dealt from their own view ("opdropN", 0..16; GreedyStyle::drop_value_margin), as a searching
+  /// opponent weighs a drop under the table's rules (docs/BOTS.md, "Seventh pass"); off under
+  /// push-ups (V15). kDefaultOpponentDropMargin by default; kNoDropValue ("opdropoff"): greedy's
+  /// threshold alone, the default until 7 December 2026.
+  int opponent_drop_margin = kDefaultOpponentDropMargin;
+  /// The same for the bot's own seat in rollouts ("selfdropN", 0..16), whose later drops the
+  /// search itself weighs when they come. kNoDropValue by default.
+  int own_drop_margin = kNoDropValue;
+  /// How far above greedy's threshold, in points, opdropN and selfdropN weigh the drop ("reachN",
+  /// 1..30; GreedyStyle::drop_value_reach).
+  int drop_value_reach = kDefaultDropValueReach;
+  static constexpr int kNoDropValue = -1;
+  static constexpr int kDefaultOpponentDropMargin = 8;
+  static constexpr int kMaxDropMargin = 16;
+  static constexpr int kDefaultDropValueReach = 6;
   static constexpr int kMaxChainSteps = 64;
   static constexpr int kDefaultChainSteps = 8;
   /// Worlds drawn by a Markov chain over the belief (BeliefChain) with this many steps between

@@ -12,7 +12,7 @@ constexpr std::array<BotLevel, 5> kLevels = {{
     {"easy", "greedy", 0.15, "the greedy bot, with a human-looking mistake at 15% of its choices"},
     {"medium", "greedy", 0.0, "the greedy bot: sound one-move-ahead play"},
     {"hard", "mc:50", 0.0, "the Monte Carlo bot, 50 imagined deals a decision"},
-    {"expert", "expert", 0.0, "the expert bot: sharper reading of the other hands, exact drop odds"},
+    {"expert", "expert", 0.0, "the expert bot: sharper reading of the other hands and of when they drop, exact drop odds"},
 }};
 }  // namespace
 

@@ -14,6 +14,9 @@ namespace tonk {
 
 namespace {
 constexpr int kChainBurnIn = 200;  // steps before the chain's first world
+static_assert(ExpertOptions::kNoDropValue == GreedyStyle::kNoDropValue);
+static_assert(ExpertOptions::kDefaultDropValueReach == GreedyStyle::kDefaultDropValueReach);
+static_assert(ExpertOptions::kMaxDropMargin == GreedyStyle::kDropValueWorlds);
 }
 
 ExpertOptions parse_expert_options(std::string_view text) {
@@ -68,6 +71,14 @@ ExpertOptions parse_expert_options(std::string_view text) {
       o.race_min_worlds = *race;
     } else if (const auto opkeen = counted(part, "opkeen", 0, 10, "points added to the opponents' drop threshold in rollouts")) {
       o.opponent_keen = *opkeen;
+    } else if (part == "opdropoff") {
+      o.opponent_drop_margin = ExpertOptions::kNoDropValue;
+    } else if (const auto margin = counted(part, "opdrop", 0, ExpertOptions::kMaxDropMargin, "sixteenths of the table's unit a drop must be worth to the opponents in rollouts")) {
+      o.opponent_drop_margin = *margin;
+    } else if (const auto margin = counted(part, "selfdrop", 0, ExpertOptions::kMaxDropMargin, "sixteenths of the table's unit a drop must be worth to the own seat in rollouts")) {
+      o.own_drop_margin = *margin;
+    } else if (const auto reach = counted(part, "reach", 1, GreedyStyle::kMaxDropValueReach, "points above greedy's threshold within which a drop is weighed")) {
+      o.drop_value_reach = *reach;
     } else if (const auto keen = counted(part, "keen", 0, 10, "points added to the own drop threshold in rollouts")) {
       o.keen = *keen;
     } else if (const auto steps = counted(part, "chain", 1, ExpertOptions::kMaxChainSteps, "chain steps between worlds")) {
@@ -82,7 +93,7 @@ ExpertOptions parse_expert_options(std::string_view text) {
       if (part.empty() || ec != std::errc() || ptr != part.data() + part.size() || n < 1 || n > SearchBudget::kMaxWorlds)
         throw std::invalid_argument("bad expert option " + quoted_text(part) + " in " + quoted_text(text) +
                                     ": expected worlds (1 to " + std::to_string(SearchBudget::kMaxWorlds) +
-                                    "), nodrop, nobelief, fullbelief, lastdiscard, nochain, sharp, soft, alldiscards, unlaid, turndrop, replay, careful, carefulall, trustN, mixN, trembleN, looseN, raceN, keenN, opkeenN, dwN, pN or chainN, '/'-separated");
+                                    "), nodrop, nobelief, fullbelief, lastdiscard, nochain, sharp, soft, alldiscards, unlaid, turndrop, replay, careful, carefulall, trustN, mixN, trembleN, looseN, raceN, keenN, opkeenN, selfdropN, opdropN, opdropoff, reachN, dwN, pN or chainN, '/'-separated");
       o.worlds = n;
     }
   }
@@ -106,6 +117,9 @@ ExpertOptions parse_expert_options(std::string_view text) {
     refuse("looseN is a second type of opponent, trembling otherwise than trembleN: the same rate is one type");
   if (o.race_min_worlds >= o.worlds)
     refuse("raceN lets actions leave the race after N worlds, so N must be below the worlds (" + std::to_string(o.worlds) + ")");
+  if (o.drop_value_reach != d.drop_value_reach && o.own_drop_margin == ExpertOptions::kNoDropValue &&
+      o.opponent_drop_margin == ExpertOptions::kNoDropValue)
+    refuse("reachN sets how far above the threshold selfdropN and opdropN weigh a drop, and neither is given");
   if (!o.root_drop && o.drop_worlds_per_world != d.drop_worlds_per_world)
     refuse("dwN sets the root drop's worlds, which nodrop turns off");
   return o;
@@ -131,6 +145,10 @@ std::string expert_kind(const ExpertOptions& o) {
   if (o.race_min_worlds != 0) add("race" + std::to_string(o.race_min_worlds));
   if (o.keen != 0) add("keen" + std::to_string(o.keen));
   if (o.opponent_keen != 0) add("opkeen" + std::to_string(o.opponent_keen));
+  if (o.own_drop_margin != ExpertOptions::kNoDropValue) add("selfdrop" + std::to_string(o.own_drop_margin));
+  if (o.opponent_drop_margin == ExpertOptions::kNoDropValue) add("opdropoff");
+  else if (o.opponent_drop_margin != ExpertOptions::kDefaultOpponentDropMargin) add("opdrop" + std::to_string(o.opponent_drop_margin));
+  if (o.drop_value_reach != ExpertOptions::kDefaultDropValueReach) add("reach" + std::to_string(o.drop_value_reach));
   if (o.drop_worlds_per_world != ExpertOptions{}.drop_worlds_per_world) add("dw" + std::to_string(o.drop_worlds_per_world));
   if (o.proposals != ExpertOptions{}.proposals) add("p" + std::to_string(o.proposals));
   if (o.replay_draws) add("replay");
@@ -146,9 +164,12 @@ ExpertBot::ExpertBot(ExpertOptions options, std::uint64_t seed) : options_(optio
       options.random_play_percent < ExpertOptions::kRandomPlayByTable || options.random_play_percent > 99 ||
       options.earlier_tremble_percent < 0 || options.earlier_tremble_percent > 99 ||
       options.earlier_loose_tremble_percent < 0 || options.earlier_loose_tremble_percent > 99 ||
-      options.opponent_keen < 0 || options.opponent_keen > 10 || options.keen < 0 || options.keen > 10 ||
+      options.opponent_keen < 0 || options.opponent_keen > 10 ||
+      options.opponent_drop_margin < ExpertOptions::kNoDropValue || options.opponent_drop_margin > ExpertOptions::kMaxDropMargin ||
+      options.own_drop_margin < ExpertOptions::kNoDropValue || options.own_drop_margin > ExpertOptions::kMaxDropMargin ||
+      options.drop_value_reach < 1 || options.drop_value_reach > GreedyStyle::kMaxDropValueReach || options.keen < 0 || options.keen > 10 ||
       options.race_min_worlds < 0 || (options.race_min_worlds > 0 && options.race_min_worlds >= options.worlds))
-    throw std::invalid_argument("ExpertBot: worlds, proposals, drop worlds, chain steps, trust, random play, tremble, keenness or race out of range");
+    throw std::invalid_argument("ExpertBot: worlds, proposals, drop worlds, chain steps, trust, random play, tremble, keenness, drop margin or reach, or race out of range");
 }
 
 Action ExpertBot::choose(const View& view, const ActionList& legal) {
@@ -184,7 +205,8 @@ std::vector<ActionValue> ExpertBot::evaluate(const View& view, const ActionList&
     if (!(drop_at_root && a == drop)) play_on.push_back(a);
   std::vector<ActionValue> values =
       rollout_search(next_world, view.player, play_on, SearchBudget::of_worlds(options_.worlds), rng_,
-                    RolloutPolicy{{options_.careful_self, options_.keen}, {options_.careful_others, options_.opponent_keen}},
+                    RolloutPolicy{{options_.careful_self, options_.keen, options_.own_drop_margin, options_.drop_value_reach},
+                                  {options_.careful_others, options_.opponent_keen, options_.opponent_drop_margin, options_.drop_value_reach}},
                     RolloutRace{options_.race_min_worlds});
   if (!drop_at_root) return values;
 

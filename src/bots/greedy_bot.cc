@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "tonk/outcome.h"
+#include "tonk/state.h"
+
 namespace tonk {
 
 namespace {
@@ -94,6 +97,19 @@ int best_after_discard(const View& view, CardSet hand, Card keep) {
   return best;
 }
 
+// The seat's total result, in the table's unit, of dropping now in GreedyStyle::kDropValueWorlds
+// worlds dealt from its view: what a searching player weighs before dropping.
+int drop_value(const View& view, Rng& rng) {
+  const Scoring scoring = view.game->rules().scoring;
+  int total = 0;
+  for (int k = 0; k < GreedyStyle::kDropValueWorlds; ++k) {
+    State world = resample_from_view(view, rng);
+    world.apply(Action::drop());
+    total += signed_score(world.outcome(), scoring, view.player);
+  }
+  return total;
+}
+
 }  // namespace
 
 int GreedyBot::drop_threshold(const View& view) {
@@ -127,7 +143,13 @@ Action GreedyBot::choose(const View& view, const ActionList& legal) {
     return Action::pass();
   }
   if (view.phase == Phase::kStartOfTurn) {
-    if (legal.contains(Action::drop()) && view.count() <= drop_threshold(view) + style_.drop_offset) return Action::drop();
+    if (legal.contains(Action::drop())) {
+      const int threshold = drop_threshold(view) + style_.drop_offset;
+      if (view.count() <= threshold) return Action::drop();
+      if (style_.drop_value_margin != GreedyStyle::kNoDropValue && view.game->rules().scoring != Scoring::kPushups &&
+          view.count() <= threshold + style_.drop_value_reach && drop_value(view, rng_) >= style_.drop_value_margin)
+        return Action::drop();
+    }
     if (legal.contains(Action::take_discard()) && view.top_discard.valid()) {
       const Card top = view.top_discard;
       const int now = deadwood(view, hand);

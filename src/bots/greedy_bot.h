@@ -16,6 +16,22 @@ struct GreedyStyle {
   bool careful = false;
   /// Points added to drop_threshold (S15): positive drops sooner.
   int drop_offset = 0;
+  /// A drop judged by its value, as a searching player judges it, or kNoDropValue. At the start of
+  /// a turn with a count above the threshold (drop_threshold + drop_offset) by at most
+  /// drop_value_reach points, the seat deals kDropValueWorlds worlds from its own view (uniform
+  /// deals of the cards it has not seen) and drops when the total result of dropping in them
+  /// (signed_score in the table's unit: won, or caught, under the table's rules, S15 and its
+  /// variations) is at least drop_value_margin, 0..kDropValueWorlds: a mean of margin / 16 of the
+  /// unit. Unlike a threshold in points it reads the rules' payouts, so it drops sooner where a
+  /// catch costs little. Off under V15's push-ups, where a drop's result is minus the push-ups it
+  /// scores, never above 0, so no margin reads it: the seat drops at its threshold alone.
+  int drop_value_margin = kNoDropValue;
+  /// How far above the threshold, in points, the drop is weighed (1..kMaxDropValueReach).
+  int drop_value_reach = kDefaultDropValueReach;
+  static constexpr int kNoDropValue = -1;
+  static constexpr int kDefaultDropValueReach = 6;
+  static constexpr int kMaxDropValueReach = 30;
+  static constexpr int kDropValueWorlds = 16;
   friend bool operator==(const GreedyStyle&, const GreedyStyle&) = default;
 };
 
@@ -34,7 +50,7 @@ class GreedyBot final : public Bot {
   static int drop_threshold(int fewest, int turn, int players, Scoring scoring);
 
  private:
-  Rng rng_;  // tie-breaks only
+  Rng rng_;  // tie-breaks, and the worlds of a drop judged by its value
   GreedyStyle style_;
 };
 
