@@ -7,7 +7,8 @@
 # Usage: scripts/bot_ratings.sh TONK [DEALS] [EXPERT_DEALS] [PAIR...]
 #   DEALS for pairs without expert (default 10000), EXPERT_DEALS for pairs with expert, whose search
 #   is the slow one (default 2000); PAIR (as "easy,hard") plays only those pairs. The published
-#   ratings (6 December 2026) used the defaults, with medium,hard played again at 20000 in its place;
+#   ratings used the defaults (6 December 2026), with medium,hard played again at 20000 in its place,
+#   and the five pairs with expert played again on 7 December, when the expert's default changed;
 #   their lines are bench/ratings/pairs.txt.
 # With JSON_DIR set, each pair's arena report (mean per hand and interval, for the levels' round-robin
 # table of docs/BOTS.md) is also kept there as A-B.json.
